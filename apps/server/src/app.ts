@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { IMAGE_MAX_BYTES, TEXTS } from '@gardenswap/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { type DatabaseHandle, connectDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { DB } from './db/schema.js';
+import { AppError } from './lib/app-error.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { friendsRoutes } from './modules/friends/friends.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { imagesPlugin } from './modules/images/images.plugin.js';
+import { uploadsRoutes } from './modules/images/uploads.routes.js';
+import { listingsRoutes } from './modules/listings/listings.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { messagesSocket } from './modules/messages/messages.socket.js';
+import { wantsRoutes } from './modules/wants/wants.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin, sendError } from './plugins/errors.js';
+import { realtimePlugin } from './plugins/realtime.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DB;
+    dialect: DatabaseHandle['dialect'];
+    /** Present only when REDIS_URL is set (scaled out). */
+    redis?: Redis;
+  }
+}
+
+export type App = FastifyInstance;
+
+const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+
+/** Everything the log must never contain. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.token',
+  '*.access_token',
+  'password',
+  'token',
+];
+
+/**
+ * Builds the whole server without listening: tests call `inject()` or `listen({ port: 0 })`.
+ * Migrations run here, so a built app always has the latest schema.
+ */
+export async function buildApp(config: Config, options: { database?: DatabaseHandle } = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? connectDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.db.destroy();
+  });
+  await migrateToLatest(database.db);
+
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.decorate('redis', redis);
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // The web app and the API reference load only their own scripts and styles.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 25 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis: app.redis,
+    nameSpace: 'gardenswap-rl-',
+    skipOnError: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', TEXTS.tooManyRequests, 429, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gardenswap API', version: '1.0.0', description: 'The marketplace for home gardeners.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  await app.register(imagesPlugin);
+  await app.register(realtimePlugin);
+  await app.register(messagesSocket);
+
+  // The API's own context: its routes need a session unless they say they are public.
+  await app.register(async (api) => {
+    await api.register(authPlugin);
+    await api.register(healthRoutes, { prefix: '/api/health' });
+    await api.register(authRoutes, { prefix: '/api/auth' });
+    await api.register(friendsRoutes, { prefix: '/api/auth/friends' });
+    await api.register(listingsRoutes, { prefix: '/api/listings' });
+    await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });
+    await api.register(messagesRoutes, { prefix: '/api/messages' });
+    await api.register(uploadsRoutes, { prefix: '/api/uploads' });
+  });
+
+  await registerWebApp(app);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every client-side route outside /api. */
+async function registerWebApp(app: App) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/socket.io');
+    if (!hasWeb || !isPage) return sendError(reply, new AppError('NOT_FOUND', TEXTS.notFound));
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

@@ -1,0 +1,18 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as initial from './migrations/001-initial.js';
+import type { Database } from './schema.js';
+
+/** Every migration, in order. Add new ones at the end; never edit a shipped one. */
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+/** Brings the schema up to date; safe to run at every start and from several instances. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

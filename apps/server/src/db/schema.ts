@@ -1,0 +1,114 @@
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+/**
+ * Timestamps: SQLite keeps ISO text, PostgreSQL timestamptz (read back as Date).
+ * Rows pass through `toIso` before they leave the query modules.
+ */
+export type Timestamp = ColumnType<string | Date, string | undefined, string>;
+/** Flags are 0/1 integers on both databases, so the same query binds on both drivers. */
+export type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  profile_picture: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  address: string | null;
+  apt: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+export interface ListingsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  price: number;
+  featured_image: string | null;
+  thumbnail: string | null;
+  is_active: Flag;
+  is_public: Flag;
+  type_id: number;
+  state_id: number;
+  category_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WantListingsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  category_id: number;
+  created_at: Timestamp;
+}
+
+/**
+ * One row per pair of members, whoever asked: `user_low` < `user_high` makes the pair
+ * unique in both directions, `requester_id` says who asked.
+ */
+export interface FriendshipsTable {
+  id: Generated<number>;
+  user_low: number;
+  user_high: number;
+  requester_id: number;
+  status: 'pending' | 'accepted';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  client_id: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** Image bytes when UPLOADS_STORE=database, so every instance can serve every image. */
+export interface ImagesTable {
+  name: string;
+  content_type: string;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  revoked_tokens: RevokedTokensTable;
+  listings: ListingsTable;
+  want_listings: WantListingsTable;
+  friendships: FriendshipsTable;
+  messages: MessagesTable;
+  images: ImagesTable;
+}
+
+export type DB = Kysely<Database>;
+/** Query functions take either the database or a transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Turns either database's timestamp into the API's ISO string. */
+export function toIso(value: string | Date): string;
+export function toIso(value: string | Date | null): string | null;
+export function toIso(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** The current time as both databases store it. */
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,111 @@
+import type { ProfileLocationInput, PublicUser, RegisterInput, User } from '@gardenswap/shared';
+import type { Executor } from '../../db/schema.js';
+import { nowIso } from '../../db/schema.js';
+import { friendCountOf } from '../friends/friends.sql.js';
+
+/** Looks a member up by e-mail (stored lowercased) for login. */
+export function findCredentialsByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'password_hash'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Which of e-mail and username are taken already, case-insensitively. */
+export async function findTaken(db: Executor, email: string, username: string) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) =>
+      eb.or([eb('email', '=', email.toLowerCase()), eb(eb.fn('lower', ['username']), '=', username.toLowerCase())]),
+    )
+    .execute();
+  return {
+    email: rows.some((r) => r.email === email.toLowerCase()),
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+  };
+}
+
+/** Inserts a member; the unique indexes have the last word on duplicates. */
+export async function insertUser(db: Executor, input: RegisterInput, passwordHash: string): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: input.email.toLowerCase(),
+      username: input.username,
+      password_hash: passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The member's own profile; never the address, apt or password hash. */
+export function getProfile(db: Executor, id: number): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'id',
+      'username',
+      'email',
+      'first_name',
+      'last_name',
+      'profile_picture',
+      'city',
+      'state',
+      'zip_code',
+      friendCountOf(eb).as('friend_count'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, friend_count: Number(row.friend_count) });
+}
+
+/** What any member may see of another. */
+export function getPublicUser(db: Executor, id: number): Promise<PublicUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'id',
+      'username',
+      'profile_picture',
+      'city',
+      'state',
+      'zip_code',
+      friendCountOf(eb).as('friend_count'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, friend_count: Number(row.friend_count) });
+}
+
+/** Saves the onboarding location and, when one was uploaded, the new profile picture. */
+export async function updateProfileLocation(
+  db: Executor,
+  id: number,
+  location: ProfileLocationInput,
+  profilePicture?: string,
+) {
+  await db
+    .updateTable('users')
+    .set({
+      city: location.city,
+      state: location.state,
+      zip_code: location.postcode,
+      address: location.address ?? null,
+      apt: location.apt ?? null,
+      ...(profilePicture ? { profile_picture: profilePicture } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The stored path of a member's profile picture, if any. */
+export async function getProfilePicture(db: Executor, id: number) {
+  const row = await db.selectFrom('users').select('profile_picture').where('id', '=', id).executeTakeFirst();
+  return row?.profile_picture ?? undefined;
+}

@@ -1,0 +1,19 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { friendIdsOf } from '../friends/friends.sql.js';
+
+/**
+ * THE visibility rule; every read path of listings goes through it.
+ * Viewer V sees listing L iff L is V's own, or L is active and either public
+ * or owned by an accepted friend of V.
+ */
+export function visibleTo(viewerId: number) {
+  return (eb: ExpressionBuilder<Database, 'listings'>) =>
+    eb.or([
+      eb('listings.owner_id', '=', viewerId),
+      eb.and([
+        eb('listings.is_active', '=', 1),
+        eb.or([eb('listings.is_public', '=', 1), eb('listings.owner_id', 'in', friendIdsOf(viewerId, eb))]),
+      ]),
+    ]);
+}

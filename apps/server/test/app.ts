@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { InjectOptions } from 'fastify';
+import { type App, buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import type { DB } from '../src/db/schema.js';
+
+/** Which database this run's tests use: the vitest project sets TEST_DIALECT. */
+export const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestContext {
+  app: App;
+  db: DB;
+  config: Config;
+  /** A request as a member (a token, or a user from the factories) or as a guest. */
+  inject(options: InjectOptions & { as?: { token: string } | string }): ReturnType<App['inject']>;
+  close(): Promise<void>;
+}
+
+type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<Config['rateLimits']> };
+
+/** A throwaway PostgreSQL schema, so parallel test files never see each other's rows. */
+export async function createPgSchema(): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    url,
+    schema,
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** A test configuration on a fresh database of this run's dialect. */
+export async function testConfig(overrides: ConfigOverrides = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-test-'));
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: process.env.TEST_LOG_LEVEL });
+  let dropSchema = async () => {};
+  if (dialect === 'postgres' && !overrides.database) {
+    const created = await createPgSchema();
+    base.database = { kind: 'postgres', url: created.url, schema: created.schema };
+    dropSchema = created.drop;
+  }
+  const config: Config = { ...base, ...overrides, rateLimits: { ...base.rateLimits, ...overrides.rateLimits } };
+  return {
+    config,
+    async cleanup() {
+      await dropSchema();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the whole app on a fresh database (SQLite file or PostgreSQL schema). */
+export async function buildTestApp(overrides: ConfigOverrides = {}): Promise<TestContext> {
+  const { config, cleanup } = await testConfig(overrides);
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    db: app.db,
+    config,
+    inject({ as, ...options }) {
+      const token = typeof as === 'string' ? as : as?.token;
+      return app.inject({
+        ...options,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+      });
+    },
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}

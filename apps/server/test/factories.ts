@@ -1,0 +1,80 @@
+import type { CreateListingInput } from '@gardenswap/shared';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { signSessionToken } from '../src/modules/auth/auth.tokens.js';
+import { pairOf } from '../src/modules/friends/friends.sql.js';
+import type { TestContext } from './app.js';
+
+export const PASSWORD = 'correct horse 42';
+let passwordHash: Promise<string> | undefined;
+let seq = 0;
+const unique = () => `${process.pid}${++seq}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  token: string;
+  jti: string;
+}
+
+/** A member in the database with a valid session token. */
+export async function createUser(
+  ctx: Pick<TestContext, 'db' | 'config'>,
+  overrides: Partial<{ username: string; email: string; city: string; state: string; zip_code: string; address: string }> = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD, ctx.config.passwordHashing);
+  const n = unique();
+  const username = overrides.username ?? `gardener_${n}`;
+  const email = (overrides.email ?? `${username}@example.com`).toLowerCase();
+  const { id } = await ctx.db
+    .insertInto('users')
+    .values({
+      email,
+      username,
+      password_hash: await passwordHash,
+      first_name: 'Test',
+      last_name: 'Gardener',
+      city: overrides.city ?? null,
+      state: overrides.state ?? null,
+      zip_code: overrides.zip_code ?? null,
+      address: overrides.address ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const session = await signSessionToken(ctx.config.jwtSecret, { id, username });
+  return { id, username, email, token: session.token, jti: session.jti };
+}
+
+/** Makes two members accepted friends. */
+export async function befriend(ctx: Pick<TestContext, 'db'>, a: { id: number }, b: { id: number }) {
+  await ctx.db
+    .insertInto('friendships')
+    .values({ ...pairOf(a.id, b.id), requester_id: a.id, status: 'accepted' })
+    .execute();
+}
+
+/** A listing of `owner`, public, active and available unless overridden. */
+export async function createListing(
+  ctx: Pick<TestContext, 'db'>,
+  owner: { id: number },
+  overrides: Partial<Omit<CreateListingInput, 'is_active' | 'is_public'> & { is_active: boolean; is_public: boolean; featured_image: string; thumbnail: string }> = {},
+) {
+  const { is_active = true, is_public = true, ...rest } = overrides;
+  const row = await ctx.db
+    .insertInto('listings')
+    .values({
+      owner_id: owner.id,
+      title: 'Cherry tomatoes',
+      description: 'Sweet and ripe',
+      price: 0,
+      type_id: 2,
+      state_id: 1,
+      category_id: 1,
+      ...rest,
+      is_active: is_active ? 1 : 0,
+      is_public: is_public ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}

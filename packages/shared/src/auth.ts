@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  LOCATION_FIELD_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  POSTCODE_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from './constants.js';
+import { optionalText, requiredText } from './common.js';
+import { TEXTS } from './texts.js';
+
+/** An e-mail address as typed: required, the spec's format, compared lowercased. */
+export const EmailSchema = requiredText(TEXTS.emailRequired)
+  .max(EMAIL_MAX, TEXTS.emailInvalid)
+  .regex(EMAIL_PATTERN, TEXTS.emailInvalid);
+
+export const UsernameSchema = requiredText(TEXTS.usernameRequired)
+  .regex(USERNAME_PATTERN, TEXTS.usernameCharacters)
+  .min(USERNAME_MIN, TEXTS.usernameTooShort)
+  .max(USERNAME_MAX, TEXTS.usernameTooLong);
+
+export const NewPasswordSchema = z
+  .string({ error: TEXTS.passwordRequired })
+  .min(1, TEXTS.passwordRequired)
+  .min(PASSWORD_MIN, TEXTS.passwordTooShort)
+  .max(PASSWORD_MAX, TEXTS.passwordTooLong);
+
+/** POST /auth/register */
+export const RegisterInputSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  first_name: requiredText(TEXTS.firstNameRequired).max(NAME_MAX, TEXTS.nameTooLong),
+  last_name: requiredText(TEXTS.lastNameRequired).max(NAME_MAX, TEXTS.nameTooLong),
+  username: UsernameSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+/** The register form adds a confirmation the server never sees. */
+export const RegisterFormSchema = RegisterInputSchema.extend({
+  confirm_password: z.string().min(1, TEXTS.confirmPasswordRequired),
+}).refine((v) => v.password === v.confirm_password, {
+  message: TEXTS.passwordsDoNotMatch,
+  path: ['confirm_password'],
+});
+
+/** POST /auth/login: `username` holds the e-mail, as the spec's form-encoded call sends it. */
+export const LoginInputSchema = z.object({
+  username: EmailSchema,
+  password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX, TEXTS.badCredentials),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const LoginResultSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  user: z.object({ id: z.number().int(), username: z.string() }),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** The signed-in member's own profile. Address and apt are never part of it. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  friend_count: z.number().int(),
+  profile_picture: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** What any member may see of another. */
+export const PublicUserSchema = UserSchema.pick({
+  id: true,
+  username: true,
+  profile_picture: true,
+  city: true,
+  state: true,
+  zip_code: true,
+  friend_count: true,
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** The multipart fields of POST /auth/upload-profile-image (the file travels beside them). */
+export const ProfileLocationInputSchema = z.object({
+  city: requiredText(TEXTS.cityRequired).max(LOCATION_FIELD_MAX, TEXTS.locationFieldTooLong),
+  state: requiredText(TEXTS.stateRequired).max(LOCATION_FIELD_MAX, TEXTS.locationFieldTooLong),
+  postcode: requiredText(TEXTS.postcodeRequired)
+    .min(POSTCODE_MIN, TEXTS.postcodeTooShort)
+    .max(20, TEXTS.locationFieldTooLong),
+  address: optionalText(200, TEXTS.locationFieldTooLong),
+  apt: optionalText(LOCATION_FIELD_MAX, TEXTS.locationFieldTooLong),
+});
+export type ProfileLocationInput = z.infer<typeof ProfileLocationInputSchema>;

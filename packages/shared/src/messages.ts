@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { MESSAGE_MAX, PAGE_LIMIT_MAX } from './constants.js';
+import { IdSchema, TimestampSchema } from './common.js';
+import { TEXTS } from './texts.js';
+
+export const MessageContentSchema = z
+  .string({ error: TEXTS.messageEmpty })
+  .trim()
+  .min(1, TEXTS.messageEmpty)
+  .max(MESSAGE_MAX, TEXTS.messageTooLong);
+
+/** POST /messages and the socket's send_message. `client_id` makes a retry idempotent. */
+export const SendMessageInputSchema = z.object({
+  receiver_id: z.coerce.number({ error: TEXTS.receiverRequired }).int(TEXTS.receiverRequired).positive(TEXTS.receiverRequired),
+  content: MessageContentSchema,
+  client_id: z.string().trim().min(1).max(64).optional(),
+});
+export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;
+
+export const MessagesQuerySchema = z.object({
+  before: IdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_MAX),
+});
+
+export const MessageSchema = z.object({
+  id: z.number().int(),
+  sender_id: z.number().int(),
+  receiver_id: z.number().int(),
+  content: z.string(),
+  created_at: TimestampSchema,
+  read_at: TimestampSchema.nullable(),
+  client_id: z.string().nullable(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ThreadSchema = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  profile_picture: z.string().nullable(),
+  last_message: z.object({
+    id: z.number().int(),
+    content: z.string(),
+    created_at: TimestampSchema,
+    sender_id: z.number().int(),
+  }),
+  unread_count: z.number().int(),
+});
+export type Thread = z.infer<typeof ThreadSchema>;

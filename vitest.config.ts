@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// The server suite runs once per database: always SQLite, and PostgreSQL when
+// TEST_DATABASE_URL points at one (CI sets it).
+const server = (dialect: 'sqlite' | 'postgres') => ({
+  resolve: { conditions: ['development'] },
+  ssr: { resolve: { conditions: ['development'] } },
+  test: {
+    name: `server:${dialect}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DIALECT: dialect, NODE_ENV: 'test' },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [server('sqlite'), ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : [])],
+  },
+});
