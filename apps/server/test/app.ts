@@ -64,9 +64,13 @@ export async function testConfig(overrides: ConfigOverrides = {}) {
 }
 
 /** Builds the whole app on a fresh database (SQLite file or PostgreSQL schema). */
-export async function buildTestApp(overrides: ConfigOverrides = {}): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: ConfigOverrides = {},
+  options: { beforeReady?: (app: App) => void } = {},
+): Promise<TestContext> {
   const { config, cleanup } = await testConfig(overrides);
   const app = await buildApp(config);
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

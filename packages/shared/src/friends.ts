@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { FlagSchema, IdSchema, TimestampSchema } from './common.js';
 
+/** POST /auth/friends/request */
 export const FriendRequestInputSchema = z.object({ friend_id: IdSchema });
+/** POST /auth/friends/respond: only the addressee of a pending request may answer it. */
 export const FriendRespondInputSchema = z.object({ request_id: IdSchema, accept: FlagSchema });
+/** GET /auth/friends/requests: requests sent to me (default) or the ones I sent. */
 export const FriendRequestsQuerySchema = z.object({
   direction: z.enum(['incoming', 'outgoing']).default('incoming'),
 });
+export type FriendRequestDirection = z.infer<typeof FriendRequestsQuerySchema>['direction'];
+
+/** DELETE /auth/friends/{userId}, GET /auth/friends/status/{userId}: the other member. */
+export const FriendUserParamsSchema = z.object({ userId: IdSchema });
+
+/** Said when a request kept crossing the other member's changes; trying again settles it. */
+export const FRIEND_REQUEST_CONFLICT = 'Your friend request crossed another change. Please try again.';
 
 export const FRIEND_STATUSES = ['none', 'pending', 'accepted'] as const;
 export type FriendStatusValue = (typeof FRIEND_STATUSES)[number];

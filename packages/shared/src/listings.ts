@@ -97,14 +97,50 @@ export type UpdateListingInput = z.infer<typeof UpdateListingInputSchema>;
 
 export const VisibilityInputSchema = z.object({ is_public: FlagSchema });
 
-/** GET /listings/: one tab (mine, friends, public, or one member's), newest first, paged. */
+/** Texts of the listings calls that `TEXTS` does not hold. */
+export const LISTING_TEXTS = {
+  imageRequired: 'Please choose a photo',
+  cursorInvalid: 'This page of listings is no longer available; please reload the list',
+} as const;
+
+/**
+ * The opaque `cursor` of GET /listings/: the id of the last listing of the previous
+ * page, base64url-encoded so clients treat it as a token, not a number to compute with.
+ */
+export const encodeListingsCursor = (lastId: number) => btoa(`l${lastId}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** Reads a cursor back into the id after which the next page starts. */
+export const ListingsCursorSchema = z
+  .string()
+  .max(200)
+  .transform((value, ctx) => {
+    let decoded = '';
+    try {
+      decoded = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    } catch {
+      // not base64: reported below
+    }
+    const match = /^l([1-9][0-9]{0,15})$/.exec(decoded);
+    const id = match ? Number(match[1]) : NaN;
+    if (!Number.isSafeInteger(id)) {
+      ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.cursorInvalid });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/**
+ * GET /listings/: the tabs mine, friends, public and one member's (`user_id`); several
+ * given narrow each other, none means every listing the viewer may see. Newest first,
+ * `limit` per page (default 50, at most 100), the next page through `cursor`.
+ */
 export const ListingsQuerySchema = z.object({
   mine: FlagSchema.optional(),
   friends: FlagSchema.optional(),
   public: FlagSchema.optional(),
   user_id: IdSchema.optional(),
   limit: PageLimitSchema,
-  cursor: z.string().max(200).optional(),
+  cursor: ListingsCursorSchema.optional(),
 });
 export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
 

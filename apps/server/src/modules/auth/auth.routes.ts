@@ -22,7 +22,7 @@ import {
   insertUser,
   updateProfileLocation,
 } from './auth.queries.js';
-import { loginLimits, registerLimits } from './auth.limits.js';
+import { loginLimits, registerLimit } from './auth.limits.js';
 import { revokeToken, signSessionToken } from './auth.tokens.js';
 import { checkPassword, hashPassword } from './passwords.js';
 
@@ -38,12 +38,13 @@ async function duplicateError(app: { db: Parameters<typeof findTaken>[0] }, emai
 /** /api/auth: register, login, logout, profile, avatar, public profiles, onboarding upload. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const cost = app.config.passwordHashing;
+  const loginLimit = loginLimits(app);
 
   app.post(
     '/register',
     {
       config: { public: true },
-      preHandler: registerLimits(app),
+      preHandler: registerLimit(app),
       schema: { tags, security: [], body: RegisterInputSchema, response: { 201: UserSchema } },
     },
     async (request, reply) => {
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { public: true },
-      preHandler: loginLimits(app),
+      preHandler: loginLimit.check,
       schema: {
         tags,
         security: [],
@@ -79,7 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username: email, password } = request.body;
       const found = await findCredentialsByEmail(app.db, email);
       const ok = await checkPassword(found?.password_hash, password, cost);
-      if (!found || !ok) throw unauthorized(TEXTS.badCredentials);
+      if (!found || !ok) {
+        await loginLimit.recordFailure(request);
+        throw unauthorized(TEXTS.badCredentials);
+      }
       const session = await signSessionToken(app.config.jwtSecret, found);
       return {
         access_token: session.token,

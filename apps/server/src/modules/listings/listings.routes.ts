@@ -1,3 +1,209 @@
+import {
+  CreateListingInputSchema,
+  IdParamsSchema,
+  LISTING_TEXTS,
+  ListingSchema,
+  ListingsQuerySchema,
+  TEXTS,
+  UpdateListingInputSchema,
+  VisibilityInputSchema,
+} from '@gardenswap/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { me } from '../../plugins/auth.js';
+import {
+  deleteOwnListing,
+  getVisibleListing,
+  getVisibleOwner,
+  insertListing,
+  listListings,
+  setListingImage,
+  setListingVisibility,
+  updateOwnListing,
+} from './listings.queries.js';
 
-export const listingsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['listings'];
+const IMAGE_FIELD = 'image';
+
+/** The photo of a multipart create, read before validation so the fields can be validated as a body. */
+const uploadedImages = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * A multipart create carries the same fields as the JSON one: they become the body, so the
+ * route's one schema validates both; the photo waits beside the request for the handler.
+ */
+async function multipartFieldsAsBody(request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  const form = await readMultipart(request, IMAGE_FIELD);
+  request.body = form.fields;
+  if (form.file) uploadedImages.set(request, form.file.buffer);
+}
+
+/** /api/listings: a member's haves, what others may see of theirs, and their photos. */
+export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listingNotFound = () => notFound(TEXTS.listingNotFound);
+
+  /** 404 for a listing the member may not see (as for a missing one), 403 for one not theirs. */
+  async function assertOwner(viewerId: number, id: number, forbiddenText: string) {
+    const ownerId = await getVisibleOwner(app.db, viewerId, id);
+    if (ownerId === undefined) throw listingNotFound();
+    if (ownerId !== viewerId) throw forbidden(forbiddenText);
+  }
+
+  async function visibleListing(viewerId: number, id: number) {
+    const listing = await getVisibleListing(app.db, viewerId, id);
+    if (!listing) throw listingNotFound();
+    return listing;
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        description:
+          'Newest first. When more listings follow, a `Link: <...>; rel="next"` header gives the next page\'s URL.',
+        querystring: ListingsQuerySchema,
+        response: { 200: z.array(ListingSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listListings(app.db, me(request).id, request.query);
+      if (page.next) {
+        const next = new URL(request.url, 'http://gardenswap.invalid');
+        next.searchParams.set('cursor', page.next);
+        void reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
+      }
+      return page.listings;
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } },
+    async (request) => visibleListing(me(request).id, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      preValidation: multipartFieldsAsBody,
+      schema: {
+        tags,
+        description: `JSON, or multipart/form-data with the same fields and an optional \`${IMAGE_FIELD}\` file.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: CreateListingInputSchema,
+        response: { 201: ListingSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = me(request);
+      const upload = uploadedImages.get(request);
+      const image = upload ? await app.images.save(upload) : undefined;
+      let id: number;
+      try {
+        id = await insertListing(app.db, user.id, request.body, image);
+      } catch (error) {
+        await app.images.remove([image?.image, image?.thumbnail]);
+        throw error;
+      }
+      return reply.status(201).send(await visibleListing(user.id, id));
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        description: 'Only the listed fields; any other field is ignored.',
+        params: IdParamsSchema,
+        body: UpdateListingInputSchema,
+        response: { 200: ListingSchema },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      const { id } = request.params;
+      await assertOwner(user.id, id, TEXTS.editForbidden);
+      const result = await updateOwnListing(app.db, user.id, id, request.body);
+      if (!result) throw listingNotFound();
+      if (!result.ok) throw invalidField('price', result.problem);
+      return visibleListing(user.id, id);
+    },
+  );
+
+  app.patch(
+    '/:id/visibility',
+    {
+      schema: { tags, params: IdParamsSchema, body: VisibilityInputSchema, response: { 200: ListingSchema } },
+    },
+    async (request) => {
+      const user = me(request);
+      const { id } = request.params;
+      await assertOwner(user.id, id, TEXTS.editForbidden);
+      if (!(await setListingVisibility(app.db, user.id, id, request.body.is_public))) throw listingNotFound();
+      return visibleListing(user.id, id);
+    },
+  );
+
+  app.put(
+    '/:id/image',
+    {
+      schema: {
+        tags,
+        description: `Multipart/form-data with the new photo in \`${IMAGE_FIELD}\`; the old one is removed.`,
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: ListingSchema },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      const { id } = request.params;
+      await assertOwner(user.id, id, TEXTS.editForbidden);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TEXTS.unsupportedMediaType);
+      const form = await readMultipart(request, IMAGE_FIELD);
+      if (!form.file) throw invalidField(IMAGE_FIELD, LISTING_TEXTS.imageRequired);
+      const saved = await app.images.save(form.file.buffer);
+      const previous = await setListingImage(app.db, user.id, id, saved);
+      if (!previous) {
+        await app.images.remove([saved.image, saved.thumbnail]);
+        throw listingNotFound();
+      }
+      await app.images.remove([previous.featured_image, previous.thumbnail]);
+      return visibleListing(user.id, id);
+    },
+  );
+
+  app.delete(
+    '/:id/image',
+    { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } },
+    async (request) => {
+      const user = me(request);
+      const { id } = request.params;
+      await assertOwner(user.id, id, TEXTS.editForbidden);
+      const previous = await setListingImage(app.db, user.id, id, null);
+      if (!previous) throw listingNotFound();
+      await app.images.remove([previous.featured_image, previous.thumbnail]);
+      return visibleListing(user.id, id);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const user = me(request);
+      const { id } = request.params;
+      await assertOwner(user.id, id, TEXTS.deleteForbidden);
+      const deleted = await deleteOwnListing(app.db, user.id, id);
+      if (!deleted) throw listingNotFound();
+      await app.images.remove([deleted.featured_image, deleted.thumbnail]);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,3 +1,118 @@
+import {
+  IdSchema,
+  type Message,
+  MessageSchema,
+  MessagesQuerySchema,
+  SendMessageInputSchema,
+  TEXTS,
+  ThreadSchema,
+} from '@gardenswap/shared';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalidField, notFound } from '../../lib/app-error.js';
+import { me } from '../../plugins/auth.js';
+import { toAppError } from '../../plugins/errors.js';
+import {
+  findByClientId,
+  insertMessage,
+  listConversation,
+  listThreads,
+  markConversationRead,
+  userExists,
+} from './messages.queries.js';
 
-export const messagesRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['messages'];
+
+/**
+ * The one way a message is sent, by POST /messages and by the socket's send_message alike.
+ * Validates `input` (anything a client sent), stores the message and pushes `new_message`
+ * to every open socket of both members.
+ *
+ * With a `client_id` a retried send is idempotent: it answers the message stored by the
+ * first attempt, stores nothing and pushes nothing, since the first attempt already
+ * pushed it to both members.
+ */
+export async function sendMessage(app: FastifyInstance, senderId: number, input: unknown): Promise<Message> {
+  const parsed = SendMessageInputSchema.safeParse(input);
+  if (!parsed.success) throw toAppError(parsed.error);
+  const { receiver_id, content, client_id } = parsed.data;
+  if (receiver_id === senderId) throw invalidField('receiver_id', TEXTS.messageSelf);
+
+  if (client_id) {
+    const earlier = await findByClientId(app.db, senderId, client_id);
+    if (earlier) return earlier;
+  }
+  if (!(await userExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
+
+  const stored = await insertMessage(app.db, {
+    sender_id: senderId,
+    receiver_id,
+    content,
+    client_id: client_id ?? null,
+  });
+  if (!stored) {
+    // A retry with the same client_id won the race between our look-up and our insert.
+    const earlier = client_id ? await findByClientId(app.db, senderId, client_id) : undefined;
+    if (!earlier) throw new Error('a message conflicted on its client_id but cannot be found');
+    return earlier;
+  }
+  app.realtime.toUser(receiver_id, 'new_message', stored);
+  app.realtime.toUser(senderId, 'new_message', stored);
+  return stored;
+}
+
+const ConversationParamsSchema = z.object({ userId: IdSchema });
+
+/** /api/messages: threads, one conversation (paged back by id), and sending. */
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        description: 'My conversations, newest first, each with its last message and how many of theirs are unread.',
+        response: { 200: z.array(ThreadSchema) },
+      },
+    },
+    async (request) => listThreads(app.db, me(request).id),
+  );
+
+  app.get(
+    '/:userId',
+    {
+      schema: {
+        tags,
+        description:
+          'Messages between me and the member, ascending by id. `before` (a message id) pages back: the newest `limit` older than it. Marks what they sent me as read.',
+        params: ConversationParamsSchema,
+        querystring: MessagesQuerySchema,
+        response: { 200: z.array(MessageSchema) },
+      },
+    },
+    async (request) => {
+      const user = me(request);
+      const otherId = request.params.userId;
+      if (!(await userExists(app.db, otherId))) throw notFound(TEXTS.userNotFound);
+      await markConversationRead(app.db, user.id, otherId);
+      return listConversation(app.db, user.id, otherId, request.query);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        description:
+          'Sends a message; it is also pushed as `new_message` to both members. A repeated `client_id` answers the message already stored.',
+        body: SendMessageInputSchema,
+        response: { 201: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await sendMessage(app, me(request).id, request.body);
+      return reply.status(201).send(message);
+    },
+  );
+};

@@ -1,3 +1,59 @@
+import {
+  CreateWantInputSchema,
+  IdParamsSchema,
+  TEXTS,
+  UpdateWantInputSchema,
+  WantSchema,
+  WantsQuerySchema,
+} from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { me } from '../../plugins/auth.js';
+import { deleteWant, insertWantWithinLimit, listWants, memberExists, updateWantTitle } from './wants.queries.js';
 
-export const wantsRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['want list'];
+
+/**
+ * /api/listings/want-listings: anyone signed in reads anyone's want list; only the owner
+ * changes it. Someone else's item answers 404 like a missing one: the only items a member
+ * can change are their own, so there is nothing to tell apart.
+ */
+export const wantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { schema: { tags, querystring: WantsQuerySchema, response: { 200: z.array(WantSchema) } } },
+    async (request) => {
+      const userId = request.query.user_id ?? me(request).id;
+      if (request.query.user_id !== undefined && !(await memberExists(app.db, userId))) {
+        throw notFound(TEXTS.userNotFound);
+      }
+      return listWants(app.db, userId);
+    },
+  );
+
+  app.post(
+    '/',
+    { schema: { tags, body: CreateWantInputSchema, response: { 201: WantSchema } } },
+    async (request, reply) => {
+      const want = await insertWantWithinLimit(app.db, me(request).id, request.body);
+      if (!want) throw new AppError('WANT_LIMIT_REACHED', TEXTS.wantLimit);
+      return reply.status(201).send(want);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { tags, params: IdParamsSchema, body: UpdateWantInputSchema, response: { 200: WantSchema } } },
+    async (request) => {
+      const want = await updateWantTitle(app.db, request.params.id, me(request).id, request.body.title);
+      if (!want) throw notFound(TEXTS.wantNotFound);
+      return want;
+    },
+  );
+
+  app.delete('/:id', { schema: { tags, params: IdParamsSchema } }, async (request, reply) => {
+    if (!(await deleteWant(app.db, request.params.id, me(request).id))) throw notFound(TEXTS.wantNotFound);
+    return reply.status(204).send();
+  });
+};

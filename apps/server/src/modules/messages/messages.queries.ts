@@ -1,0 +1,142 @@
+import type { Message, Thread } from '@gardenswap/shared';
+import { sql } from 'kysely';
+import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schema.js';
+
+const MESSAGE_COLUMNS = ['id', 'sender_id', 'receiver_id', 'content', 'client_id', 'created_at', 'read_at'] as const;
+
+type MessageRow = Pick<MessagesTable, 'sender_id' | 'receiver_id' | 'content' | 'client_id'> & {
+  id: number;
+  created_at: string | Date;
+  read_at: string | Date | null;
+};
+
+const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  sender_id: row.sender_id,
+  receiver_id: row.receiver_id,
+  content: row.content,
+  client_id: row.client_id,
+  created_at: toIso(row.created_at),
+  read_at: toIso(row.read_at),
+});
+
+/** Whether a member with this id exists. */
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The message a sender already stored under a client id, if any. */
+export async function findByClientId(db: Executor, senderId: number, clientId: string): Promise<Message | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where('sender_id', '=', senderId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && toMessage(row);
+}
+
+/**
+ * Stores a message. With a client id already used by this sender it stores nothing and
+ * answers undefined: the unique index on (sender_id, client_id) decides, so two racing
+ * retries can never both insert.
+ */
+export async function insertMessage(
+  db: Executor,
+  values: { sender_id: number; receiver_id: number; content: string; client_id: string | null },
+): Promise<Message | undefined> {
+  const row = await db
+    .insertInto('messages')
+    .values(values)
+    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+    .returning(MESSAGE_COLUMNS)
+    .executeTakeFirst();
+  return row && toMessage(row);
+}
+
+/**
+ * A member's conversations, newest first: one row per other member with the last message
+ * and how many of theirs are unread. Two queries' worth of work in one statement, whatever
+ * the number of threads: each half of the union walks one of the (sender, receiver, id)
+ * indexes, the grouping finds each thread's last id, and one join fetches those messages
+ * and members.
+ */
+export async function listThreads(db: Executor, userId: number): Promise<Thread[]> {
+  const mine = db
+    .selectFrom('messages')
+    .select(['receiver_id as other_id', 'id', sql<number>`0`.as('unread')])
+    .where('sender_id', '=', userId)
+    .unionAll(
+      db
+        .selectFrom('messages')
+        .select((eb) => [
+          'sender_id as other_id',
+          'id',
+          eb.case().when('read_at', 'is', null).then(1).else(0).end().as('unread'),
+        ])
+        .where('receiver_id', '=', userId),
+    );
+  const threads = db
+    .selectFrom(mine.as('t'))
+    .select((eb) => ['t.other_id', eb.fn.max('t.id').as('last_id'), eb.fn.sum<number>('t.unread').as('unread_count')])
+    .groupBy('t.other_id');
+  const rows = await db
+    .selectFrom(threads.as('th'))
+    .innerJoin('messages as m', 'm.id', 'th.last_id')
+    .innerJoin('users as u', 'u.id', 'th.other_id')
+    .select([
+      'u.id as user_id',
+      'u.username',
+      'u.profile_picture',
+      'm.id',
+      'm.content',
+      'm.created_at',
+      'm.sender_id',
+      'th.unread_count',
+    ])
+    .orderBy('th.last_id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    username: r.username,
+    profile_picture: r.profile_picture,
+    last_message: { id: r.id, content: r.content, created_at: toIso(r.created_at), sender_id: r.sender_id },
+    unread_count: Number(r.unread_count),
+  }));
+}
+
+/**
+ * The messages between two members, ascending by id: the newest `limit` of them, or with
+ * `before` the newest `limit` older than that id (paging back through the history).
+ */
+export async function listConversation(
+  db: Executor,
+  userId: number,
+  otherId: number,
+  page: { before?: number; limit: number },
+): Promise<Message[]> {
+  let query = db
+    .selectFrom('messages')
+    .select(MESSAGE_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('sender_id', '=', userId), eb('receiver_id', '=', otherId)]),
+        eb.and([eb('sender_id', '=', otherId), eb('receiver_id', '=', userId)]),
+      ]),
+    );
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  const rows = await query.orderBy('id', 'desc').limit(page.limit).execute();
+  return rows.reverse().map(toMessage);
+}
+
+/** Marks as read everything `otherId` sent to `userId` that was still unread. */
+export async function markConversationRead(db: Executor, userId: number, otherId: number): Promise<void> {
+  await db
+    .updateTable('messages')
+    .set({ read_at: nowIso() })
+    .where('sender_id', '=', otherId)
+    .where('receiver_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}
