@@ -18,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { type DatabaseHandle, connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -65,14 +66,26 @@ const REDACT = [
  * Builds the whole server without listening: tests call `inject()` or `listen({ port: 0 })`.
  * Migrations run here, so a built app always has the latest schema.
  */
-export async function buildApp(config: Config, options: { database?: DatabaseHandle } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: { database?: DatabaseHandle; logStream?: DestinationStream } = {},
+): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, stream: options.logStream },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  // Once closing, answers in flight end their keep-alive connection, so shutdown waits
+  // only for requests that are really running, not for idle browsers.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -66,10 +66,10 @@ export async function testConfig(overrides: ConfigOverrides = {}) {
 /** Builds the whole app on a fresh database (SQLite file or PostgreSQL schema). */
 export async function buildTestApp(
   overrides: ConfigOverrides = {},
-  options: { beforeReady?: (app: App) => void } = {},
+  options: { beforeReady?: (app: App) => void; logStream?: NonNullable<Parameters<typeof buildApp>[1]>['logStream'] } = {},
 ): Promise<TestContext> {
   const { config, cleanup } = await testConfig(overrides);
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: options.logStream });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN, USERNAME_PATTERN } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 
@@ -17,7 +18,8 @@ describe('API reference', () => {
     const body = register.requestBody.content['application/json'].schema;
     // The shared zod schema is the source: its fields and limits appear as they are.
     expect(body.required).toEqual(expect.arrayContaining(['email', 'password', 'first_name', 'last_name', 'username']));
-    expect(body.properties.password.minLength).toBe(1);
+    expect(body.properties.password.minLength).toBe(PASSWORD_MIN);
+    expect(body.properties.username.pattern).toBe(USERNAME_PATTERN.source);
     expect(doc.paths['/api/auth/profile'].get.responses['200']).toBeDefined();
     for (const path of ['/api/listings/', '/api/listings/{id}', '/api/messages/', '/api/auth/friends/request', '/api/listings/want-listings/']) {
       expect(Object.keys(doc.paths)).toContain(path);

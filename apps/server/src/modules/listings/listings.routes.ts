@@ -34,9 +34,16 @@ const uploadedImages = new WeakMap<FastifyRequest, Buffer>();
 /**
  * A multipart create carries the same fields as the JSON one: they become the body, so the
  * route's one schema validates both; the photo waits beside the request for the handler.
+ * Any other body (plain text, a URL-encoded form) is not part of the contract.
  */
 async function multipartFieldsAsBody(request: FastifyRequest) {
-  if (!request.isMultipart()) return;
+  if (!request.isMultipart()) {
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType && mediaType !== 'application/json') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', TEXTS.unsupportedMediaType);
+    }
+    return;
+  }
   const form = await readMultipart(request, IMAGE_FIELD);
   request.body = form.fields;
   if (form.file) uploadedImages.set(request, form.file.buffer);

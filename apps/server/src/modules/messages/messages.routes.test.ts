@@ -2,6 +2,8 @@ import { MESSAGE_MAX, TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
+import { insertMessage } from './messages.queries.js';
+import { sendMessage } from './messages.routes.js';
 
 describe('/api/messages', () => {
   let ctx: TestContext;
@@ -129,10 +131,34 @@ describe('/api/messages', () => {
       expect(await rowsBetween(alice.id, bob.id)).toHaveLength(1);
     });
 
-    it('stores one message when the same client_id races in concurrently', async () => {
+    it('stores one message when retries of one client_id race each other', async () => {
+      const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+      const pushed: number[] = [];
+      const toUser = ctx.app.realtime.toUser;
+      ctx.app.realtime.toUser = (userId, ...rest) => {
+        pushed.push(userId);
+        toUser(userId, ...rest);
+      };
+      try {
+        // Straight to the domain function, so every look-up runs before any insert and the
+        // unique index has to settle it.
+        const sent = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            sendMessage(ctx.app, alice.id, { receiver_id: bob.id, content: 'Race', client_id: 'race-1' }),
+          ),
+        );
+        expect(new Set(sent.map((m) => m.id)).size).toBe(1);
+      } finally {
+        ctx.app.realtime.toUser = toUser;
+      }
+      expect(await rowsBetween(alice.id, bob.id)).toHaveLength(1);
+      expect(pushed.sort()).toEqual([alice.id, bob.id].sort());
+    });
+
+    it('answers the same message to concurrent HTTP retries', async () => {
       const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
       const answers = await Promise.all(
-        Array.from({ length: 5 }, () => send(alice, { receiver_id: bob.id, content: 'Race', client_id: 'race-1' })),
+        Array.from({ length: 5 }, () => send(alice, { receiver_id: bob.id, content: 'Race', client_id: 'race-2' })),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
@@ -152,6 +178,17 @@ describe('/api/messages', () => {
       const res = await ctx.inject({ method: 'POST', url: '/api/messages', payload: { receiver_id: 1, content: 'x' } });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+  });
+
+  describe('insertMessage', () => {
+    it('stores nothing and answers undefined for a client_id the sender already used', async () => {
+      const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+      const values = { sender_id: alice.id, receiver_id: bob.id, content: 'once', client_id: 'dup' };
+      const first = await insertMessage(ctx.db, values);
+      expect(first).toMatchObject(values);
+      expect(await insertMessage(ctx.db, { ...values, content: 'twice' })).toBeUndefined();
+      expect((await rowsBetween(alice.id, bob.id)).map((r) => r.content)).toEqual(['once']);
     });
   });
 

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { createListing, createUser, type TestUser } from '../../../test/factories.js';
+
+let ctx: TestContext;
+let seller: TestUser;
+let viewer: TestUser;
+let allIds: number[];
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  seller = await createUser(ctx);
+  viewer = await createUser(ctx);
+  allIds = [];
+  for (let i = 0; i < 120; i += 1) {
+    allIds.push((await createListing(ctx, seller, { title: `Heirloom seeds ${i}` })).id);
+  }
+  allIds.sort((a, b) => b - a);
+});
+afterAll(() => ctx.close());
+
+/** The URL of rel="next" in a Link header, if any. */
+function nextLink(link: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(link) ? link.join(', ') : link;
+  return value ? /<([^>]+)>;\s*rel="next"/.exec(value)?.[1] : undefined;
+}
+
+async function follow(as: TestUser, firstUrl: string) {
+  const pages: number[][] = [];
+  const urls: string[] = [];
+  let url: string | undefined = firstUrl;
+  while (url && pages.length < 10) {
+    urls.push(url);
+    const res = await ctx.inject({ method: 'GET', url, as });
+    expect(res.statusCode).toBe(200);
+    pages.push((res.json() as { id: number }[]).map((l) => l.id));
+    url = nextLink(res.headers.link);
+  }
+  return { pages, urls };
+}
+
+describe('paging GET /api/listings/', () => {
+  it('walks 120 listings in three pages of at most 50 by following the Link header', async () => {
+    const { pages, urls } = await follow(viewer, `/api/listings/?user_id=${seller.id}&limit=50`);
+    expect(pages.map((p) => p.length)).toEqual([50, 50, 20]);
+    const ids = pages.flat();
+    expect(new Set(ids).size).toBe(120);
+    expect(ids).toEqual(allIds);
+    // The next link keeps the query and only moves the cursor.
+    for (const url of urls.slice(1)) {
+      const params = new URL(url, 'http://x').searchParams;
+      expect(params.get('user_id')).toBe(String(seller.id));
+      expect(params.get('limit')).toBe('50');
+      expect(params.get('cursor')).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(url.startsWith('/api/listings')).toBe(true);
+    }
+  });
+
+  it('pages 50 at a time by default and answers no Link on the last page', async () => {
+    const first = await ctx.inject({ method: 'GET', url: '/api/listings/?mine=true', as: seller });
+    expect(first.json()).toHaveLength(50);
+    expect(nextLink(first.headers.link)).toBeDefined();
+    const exact = await ctx.inject({ method: 'GET', url: '/api/listings/?mine=true&limit=100', as: seller });
+    expect(exact.json()).toHaveLength(100);
+    const last = await ctx.inject({ method: 'GET', url: nextLink(exact.headers.link)!, as: seller });
+    expect((last.json() as { id: number }[]).map((l) => l.id)).toEqual(allIds.slice(100));
+    expect(last.headers.link).toBeUndefined();
+  });
+
+  it('neither repeats nor skips a listing when a new one is posted between pages', async () => {
+    const first = await ctx.inject({ method: 'GET', url: '/api/listings/?public=true&limit=40', as: viewer });
+    const fresh = await createListing(ctx, seller, { title: 'Posted meanwhile' });
+    const rest = await follow(viewer, nextLink(first.headers.link)!);
+    const ids = [...(first.json() as { id: number }[]).map((l) => l.id), ...rest.pages.flat()];
+    expect(ids).toEqual(allIds);
+    expect(ids).not.toContain(fresh.id);
+    await ctx.db.deleteFrom('listings').where('id', '=', fresh.id).execute();
+  });
+
+  it('answers 422 for a limit over 100', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/listings/?limit=101', as: viewer });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'limit' }] });
+  });
+});

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { ClientToServerEvents, Message, SendMessageAck, ServerToClientEvents } from '@gardenswap/shared';
+import { type Socket, io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { createPgSchema, testConfig } from './app.js';
+import { createUser, PASSWORD, type TestUser } from './factories.js';
+
+// Two instances behind a load balancer share PostgreSQL and Redis and nothing else.
+const missing = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'].filter((name) => !process.env[name]);
+const describeScaleOut = missing.length ? describe.skip : describe;
+const title = missing.length
+  ? `scale-out with two instances (skipped: set ${missing.join(' and ')})`
+  : 'scale-out with two instances on one PostgreSQL and one Redis';
+
+const LOGIN_WINDOW_MS = 2000;
+const LOGIN_MAX = 3;
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+interface Instance {
+  app: App;
+  url: string;
+  cleanup(): Promise<void>;
+}
+
+describeScaleOut(title, () => {
+  let schema: Awaited<ReturnType<typeof createPgSchema>>;
+  let one: Instance;
+  let two: Instance;
+  const sockets: ClientSocket[] = [];
+
+  const start = async (shared: Partial<Config>): Promise<Instance> => {
+    const { config, cleanup } = await testConfig({
+      ...shared,
+      rateLimits: {
+        enabled: true,
+        loginPerAccount: { max: LOGIN_MAX, windowMs: LOGIN_WINDOW_MS },
+        // Every run logs in from 127.0.0.1 against the same Redis: keep the address limit out of the way.
+        loginPerIp: { max: 10_000, windowMs: LOGIN_WINDOW_MS },
+        registerPerIp: { max: 10_000, windowMs: LOGIN_WINDOW_MS },
+      },
+    });
+    const app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, cleanup };
+  };
+
+  beforeAll(async () => {
+    schema = await createPgSchema();
+    const shared: Partial<Config> = {
+      database: { kind: 'postgres', url: schema.url, schema: schema.schema },
+      redisUrl: process.env.TEST_REDIS_URL,
+      jwtSecret: randomBytes(32).toString('base64url'),
+      uploadsStore: 'database',
+    };
+    // One after the other, so only the first runs the migrations.
+    one = await start(shared);
+    two = await start(shared);
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await one?.app.close();
+    await two?.app.close();
+    await one?.cleanup();
+    await two?.cleanup();
+    await schema?.drop();
+  });
+
+  const member = () => createUser({ db: one.app.db, config: one.app.config });
+
+  const connect = async (instance: Instance, user: { token: string }) => {
+    const socket: ClientSocket = io(instance.url, {
+      transports: ['websocket'],
+      auth: { token: user.token },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    const received: Message[] = [];
+    socket.on('new_message', (message) => received.push(message));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, received };
+  };
+
+  const until = async (done: () => boolean, ms = 5000) => {
+    const deadline = Date.now() + ms;
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    // A little longer, so a duplicate delivery would show.
+    await new Promise((r) => setTimeout(r, 150));
+  };
+
+  const post = (instance: Instance, path: string, body: unknown, token?: string) =>
+    fetch(`${instance.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  it('delivers a socket send on instance 1 to the receiver’s tabs on instance 2, once each', async () => {
+    const [sender, receiver] = [await member(), await member()];
+    const receiverOnTwo = [await connect(two, receiver), await connect(two, receiver)];
+    const receiverOnOne = await connect(one, receiver);
+    const senderOnOne = await connect(one, sender);
+    const senderOnTwo = await connect(two, sender);
+
+    const ack = await new Promise<SendMessageAck>((resolve) =>
+      senderOnOne.socket.emit(
+        'send_message',
+        { receiver_id: receiver.id, content: 'Across instances', client_id: 'x-1' },
+        resolve,
+      ),
+    );
+    if (!ack.ok) throw new Error(`send failed: ${ack.detail}`);
+    const tabs = [...receiverOnTwo, receiverOnOne, senderOnOne, senderOnTwo];
+    await until(() => tabs.every((t) => t.received.length >= 1));
+    for (const tab of tabs) expect(tab.received).toEqual([ack.message]);
+
+    // A retry through the other instance finds the stored message and delivers nothing new.
+    const senderToken = sender.token;
+    const retry = await post(
+      two,
+      '/api/messages',
+      { receiver_id: receiver.id, content: 'Across instances', client_id: 'x-1' },
+      senderToken,
+    );
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toEqual(ack.message);
+    await until(() => false, 200);
+    for (const tab of tabs) expect(tab.received).toHaveLength(1);
+  });
+
+  it('pushes a POST on instance 1 to the receiver on instance 2', async () => {
+    const [sender, receiver] = [await member(), await member()];
+    const receiverOnTwo = await connect(two, receiver);
+    const res = await post(one, '/api/messages', { receiver_id: receiver.id, content: 'Over HTTP' }, sender.token);
+    expect(res.status).toBe(201);
+    const message = (await res.json()) as Message;
+    await until(() => receiverOnTwo.received.length >= 1);
+    expect(receiverOnTwo.received).toEqual([message]);
+
+    // And instance 2 reads what instance 1 stored, marking it read for both.
+    const read = await fetch(`${two.url}/api/messages/${sender.id}`, {
+      headers: { authorization: `Bearer ${receiver.token}` },
+    });
+    expect((await read.json()).map((m: Message) => m.id)).toEqual([message.id]);
+    const threads = await fetch(`${one.url}/api/messages`, { headers: { authorization: `Bearer ${receiver.token}` } });
+    expect(await threads.json()).toEqual([expect.objectContaining({ user_id: sender.id, unread_count: 0 })]);
+  });
+
+  it('drops a socket on instance 2 when its token logs out on instance 1', async () => {
+    const user: TestUser = await member();
+    const onTwo = await connect(two, user);
+    const dropped = new Promise<string>((resolve) => onTwo.socket.once('disconnect', resolve));
+    const res = await post(one, '/api/auth/logout', {}, user.token);
+    expect(res.status).toBe(204);
+    expect(await dropped).toBe('io server disconnect');
+  });
+
+  it('holds the per-account login limit across both instances', async () => {
+    const owner = await member();
+    const attempt = (instance: Instance, password: string) =>
+      post(instance, '/api/auth/login', { username: owner.email, password });
+
+    const instances = [one, two];
+    for (let i = 0; i < LOGIN_MAX; i += 1) {
+      expect((await attempt(instances[i % 2]!, 'wrong-password')).status).toBe(401);
+    }
+    const limited = await attempt(instances[LOGIN_MAX % 2]!, 'wrong-password');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // The right password does not get through on the other instance either while the window lasts.
+    expect((await attempt(instances[(LOGIN_MAX + 1) % 2]!, PASSWORD)).status).toBe(429);
+
+    await new Promise((r) => setTimeout(r, LOGIN_WINDOW_MS + 300));
+    const ok = await attempt(one, PASSWORD);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ user: { id: owner.id } });
+  });
+});
