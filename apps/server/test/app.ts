@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { DB } from '../src/db/schema.js';
@@ -16,7 +16,7 @@ export interface TestContext {
   db: DB;
   config: Config;
   /** A request as a member (a token, or a user from the factories) or as a guest. */
-  inject(options: InjectOptions & { as?: { token: string } | string }): ReturnType<App['inject']>;
+  inject(options: InjectOptions & { as?: { token: string } | string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -69,9 +69,15 @@ export async function buildTestApp(
   options: { beforeReady?: (app: App) => void; logStream?: NonNullable<Parameters<typeof buildApp>[1]>['logStream'] } = {},
 ): Promise<TestContext> {
   const { config, cleanup } = await testConfig(overrides);
-  const app = await buildApp(config, { logStream: options.logStream });
-  options.beforeReady?.(app);
-  await app.ready();
+  let app: App;
+  try {
+    app = await buildApp(config, { logStream: options.logStream });
+    options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
   return {
     app,
     db: app.db,

@@ -62,8 +62,8 @@ describe('graceful shutdown', () => {
   it('on SIGTERM the server closes open sockets and exits cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-sigterm-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '' };
-    delete env.DATABASE_URL;
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
+    const env = { ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
     const child: ChildProcess = spawn(
       process.execPath,
       ['--import', 'tsx', '--conditions=development', path.resolve(__dirname, '../src/main.ts')],

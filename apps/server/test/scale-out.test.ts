@@ -157,7 +157,10 @@ describeScaleOut(title, () => {
   it('drops a socket on instance 2 when its token logs out on instance 1', async () => {
     const user: TestUser = await member();
     const onTwo = await connect(two, user);
-    const dropped = new Promise<string>((resolve) => onTwo.socket.once('disconnect', resolve));
+    const dropped = new Promise<string>((resolve, reject) => {
+      onTwo.socket.once('disconnect', resolve);
+      setTimeout(() => reject(new Error('the socket on instance 2 stayed open')), 5000);
+    });
     const res = await post(one, '/api/auth/logout', {}, user.token);
     expect(res.status).toBe(204);
     expect(await dropped).toBe('io server disconnect');

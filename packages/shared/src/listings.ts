@@ -35,10 +35,7 @@ export const TitleSchema = z
   .min(TITLE_MIN, TEXTS.titleTooShort)
   .max(TITLE_MAX, TEXTS.titleTooLong);
 
-export const DescriptionSchema = z
-  .string()
-  .trim()
-  .max(DESCRIPTION_MAX, TEXTS.descriptionTooLong);
+export const DescriptionSchema = z.string().trim().max(DESCRIPTION_MAX, TEXTS.descriptionTooLong);
 
 /** Whole US dollars; the type decides whether it matters (see `priceProblem`). */
 export const PriceSchema = formNumber(TEXTS.priceWhole);
@@ -107,7 +104,8 @@ export const LISTING_TEXTS = {
  * The opaque `cursor` of GET /listings/: the id of the last listing of the previous
  * page, base64url-encoded so clients treat it as a token, not a number to compute with.
  */
-export const encodeListingsCursor = (lastId: number) => btoa(`l${lastId}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+export const encodeListingsCursor = (lastId: number) =>
+  btoa(`l${lastId}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /** Reads a cursor back into the id after which the next page starts. */
 export const ListingsCursorSchema = z

@@ -3,6 +3,7 @@ import { MESSAGE_MAX, PAGE_LIMIT_MAX } from './constants.js';
 import { IdSchema, TimestampSchema } from './common.js';
 import { TEXTS } from './texts.js';
 
+/** A message's text: trimmed, 1..2000 characters. */
 export const MessageContentSchema = z
   .string({ error: TEXTS.messageEmpty })
   .trim()
@@ -11,17 +12,22 @@ export const MessageContentSchema = z
 
 /** POST /messages and the socket's send_message. `client_id` makes a retry idempotent. */
 export const SendMessageInputSchema = z.object({
-  receiver_id: z.coerce.number({ error: TEXTS.receiverRequired }).int(TEXTS.receiverRequired).positive(TEXTS.receiverRequired),
+  receiver_id: z.coerce
+    .number({ error: TEXTS.receiverRequired })
+    .int(TEXTS.receiverRequired)
+    .positive(TEXTS.receiverRequired),
   content: MessageContentSchema,
   client_id: z.string().trim().min(1).max(64).optional(),
 });
 export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;
 
+/** GET /messages/{userId}: `before` (a message id) pages back; up to `limit` messages, 100 at most and by default. */
 export const MessagesQuerySchema = z.object({
   before: IdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_MAX),
 });
 
+/** One message as the API and the socket's new_message carry it. */
 export const MessageSchema = z.object({
   id: z.number().int(),
   sender_id: z.number().int(),
@@ -33,6 +39,7 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
+/** One conversation of GET /messages: the other member, the last message, what is unread. */
 export const ThreadSchema = z.object({
   user_id: z.number().int(),
   username: z.string(),

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { isSqlite } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
 import type { Database } from './schema.js';
 
@@ -9,7 +10,12 @@ const migrations: Record<string, Migration> = {
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its bookkeeping tables in every schema; pin it to ours so another schema
+  // in the same database (a test run's, another app's) never makes it skip creating them.
+  const migrationTableSchema = isSqlite(db)
+    ? undefined
+    : (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -343,19 +343,19 @@ function carrot(s: Sketch, x: number, y: number, angle: number, length: number, 
 
 function drawCarrots(s: Sketch) {
   const rows: [number, number, Palette][] = [
-    [470, -84, ORANGE],
-    [520, -90, ['#c77ab0', '#6b2d5c', '#3a1432']],
-    [570, -95, ORANGE],
-    [625, -88, ['#ffd27a', '#f08c1b', '#a85608']],
-    [675, -93, ORANGE],
+    [455, -86, ORANGE],
+    [515, -91, ['#c77ab0', '#6b2d5c', '#3a1432']],
+    [575, -94, ORANGE],
+    [635, -88, ['#ffd27a', '#f08c1b', '#a85608']],
+    [695, -92, ORANGE],
   ];
-  for (const [y] of rows) s.shadow(430, y + 28, 250, 16, 0.18);
+  for (const [y] of rows) s.shadow(440, y + 30, 240, 14, 0.16);
   for (const [y, angle] of rows) {
-    frond(s, 200, y, angle - 100, 170);
-    frond(s, 205, y, angle - 70, 150);
-    frond(s, 200, y, angle - 125, 130);
+    frond(s, 280, y, angle - 22, 150);
+    frond(s, 280, y, angle + 4, 170);
+    frond(s, 280, y, angle + 26, 140);
   }
-  for (const [y, angle, p] of rows) carrot(s, 200, y, angle, s.between(400, 470), s.between(56, 68), p);
+  for (const [y, angle, p] of rows) carrot(s, 280, y, angle, s.between(380, 430), s.between(62, 74), p);
 }
 
 function leafBlob(s: Sketch, x: number, y: number, angle: number, rx: number, ry: number, fill: string, edge: string) {
@@ -440,19 +440,22 @@ function drawChard(s: Sketch) {
 
 function drawBokChoy(s: Sketch) {
   for (const [y, scale] of [
-    [500, 0.9],
-    [590, 1],
-    [680, 1.05],
+    [470, 0.85],
+    [570, 0.95],
+    [670, 1.05],
   ] as const) {
-    s.shadow(420, y + 45 * scale, 270 * scale, 18, 0.2);
-    s.add(
-      `<g transform="${at(430, y, -90, scale)}">` +
-        `<path d="M-55 0C-60 -120 -40 -200 -30 -240L30 -240C40 -200 60 -120 55 0Q0 30 -55 0Z" fill="${s.linear(['#f6fbea', '#dcefbf', '#f6fbea'], false)}"/>` +
-        `<path d="M-20 0L-12 -240M20 0L12 -240" stroke="#c8e0a0" stroke-width="3"/>` +
-        `<ellipse cx="0" cy="-320" rx="95" ry="120" fill="${s.ball('#5fae4a', '#2f7a2a', '#184d16', '50%', '80%')}"/>` +
-        `<ellipse cx="-45" cy="-290" rx="55" ry="95" fill="#3a8a32" opacity=".8"/>` +
-        `<path d="M0 -240Q5 -330 0 -420" stroke="#e8f5c8" stroke-width="5" fill="none" opacity=".6"/></g>`,
-    );
+    s.shadow(400, y + 50 * scale, 300 * scale, 16, 0.2);
+    const stalks = [-9, 9, 0]
+      .map(
+        (a) =>
+          `<g transform="rotate(${a})"><path d="M-34 0C-38 -90 -30 -170 -24 -210L24 -210C30 -170 38 -90 34 0Q0 18 -34 0Z" fill="${s.linear(['#f6fbea', '#dcefbf', '#f6fbea'], false)}"/>` +
+          `<path d="M0 -2V-200" stroke="#c8e0a0" stroke-width="4"/>` +
+          `<g transform="translate(0 -190)"><path d="${leafPath(230, 200)}" fill="${s.ball('#6abf52', '#2f7a2a', '#184d16', '50%', '90%')}"/>` +
+          `<path d="M0 0Q4 -110 0 -210" stroke="#e8f5c8" stroke-width="5" fill="none" opacity=".7"/>` +
+          `<path d="M0 -60q40 -20 62 -60M0 -60q-40 -20 -62 -60M0 -130q30 -14 46 -46M0 -130q-30 -14 -46 -46" stroke="#e8f5c8" stroke-width="2.5" fill="none" opacity=".45"/></g></g>`,
+      )
+      .join('');
+    s.add(`<g transform="${at(620, y, -90, scale)}">${stalks}</g>`);
   }
 }
 
@@ -543,18 +546,20 @@ function drawCorn(s: Sketch) {
   );
   const shade = s.linear(['#000', '#000', '#fff', '#000'], false);
   for (const [x, y, angle] of [
-    [230, 470, -62],
-    [250, 570, -72],
-    [260, 670, -80],
+    [230, 500, -70],
+    [215, 600, -77],
+    [200, 700, -84],
   ] as const) {
-    s.shadow(x + 230, y + 60, 250, 22, 0.2);
+    s.shadow(x + 250, y + 50, 260, 20, 0.2);
     s.add(
       `<g transform="${at(x, y, angle)}">` +
-        `<path d="${leafPath(230, 150)}" transform="rotate(160)" fill="${s.linear(['#c9e59a', '#7fb24f'])}"/>` +
-        `<path d="${podPath(420, 116, 0)}" fill="url(#${kernels})"/>` +
-        `<path d="${podPath(420, 116, 0)}" fill="${shade}" opacity=".18"/>` +
-        `<path d="${leafPath(260, 120)}" transform="rotate(195)" fill="${s.linear(['#b7d985', '#6a9c3f'])}"/>` +
-        `<path d="M0 415q-10 40 -4 70M4 415q10 45 18 60M-4 412q-24 30 -28 55" stroke="#c79a52" stroke-width="3" fill="none"/></g>`,
+        `<path d="M-14 -10L-10 -70L10 -70L14 -10Z" fill="#a8b86a"/>` +
+        `<path d="${leafPath(250, 130)}" transform="translate(0 40) rotate(28)" fill="${s.linear(['#dcefb5', '#8fbf5a'])}"/>` +
+        `<path d="${leafPath(240, 120)}" transform="translate(0 40) rotate(-30)" fill="${s.linear(['#cfe6a0', '#7aa84a'])}"/>` +
+        `<path d="${podPath(430, 120, 0)}" fill="url(#${kernels})"/>` +
+        `<path d="${podPath(430, 120, 0)}" fill="${shade}" opacity=".18"/>` +
+        `<path d="M-60 30C-50 160 -40 220 -30 260C-70 180 -80 90 -60 30Z" fill="#b8d88a"/>` +
+        `<path d="M0 425q-10 40 -4 70M4 425q10 45 18 60M-4 422q-24 30 -28 55" stroke="#c79a52" stroke-width="3" fill="none"/></g>`,
     );
   }
 }
@@ -588,19 +593,18 @@ function drawStrawberries(s: Sketch) {
 }
 
 function drawRhubarb(s: Sketch) {
-  for (let i = 0; i < 4; i++) {
-    const x = 250 + i * 60;
-    const y = 720 - i * 10;
-    s.shadow(x + 220, y - 60, 250, 18, 0.15);
+  leaf(s, 470, 520, 35, 280, 300, s.ball('#7cc05a', '#3f8a2e', '#1f5518', '50%', '60%'));
+  const stalks = [0, 1, 2, 3, 4, 5];
+  s.shadow(400, 690, 300, 26, 0.22);
+  for (const i of stalks) {
+    const y = 560 + i * 24;
+    const x = 110 + (i % 2) * 14;
     s.add(
-      `<g transform="${at(x, y, 60 + i * 3)}"><rect x="-24" y="-440" width="48" height="440" rx="22" fill="${s.linear(['#9fbf5a', '#e85a78', '#c81d4a', '#a3123a'])}"/>` +
-        `<path d="M-8 -420V-20M10 -420V-20" stroke="#fff" stroke-width="3" opacity=".25"/></g>`,
+      `<g transform="${at(x, y + 40, 78 + s.between(-2, 2))}"><rect x="-22" y="-560" width="44" height="560" rx="20" fill="${s.linear(['#9fbf5a', '#e85a78', '#c81d4a', '#a3123a'])}"/>` +
+        `<path d="M-8 -540V-20M9 -540V-20" stroke="#fff" stroke-width="3" opacity=".25"/></g>`,
     );
   }
-  s.add(
-    `<g transform="${at(640, 480, 60)}"><path d="${leafPath(300, 320)}" fill="${s.ball('#7cc05a', '#3f8a2e', '#1f5518', '50%', '60%')}"/>` +
-      `<path d="M0 0Q5 -150 0 -280M0 -80q60 -20 110 -90M0 -80q-60 -20 -110 -90M0 -170q40 -20 70 -70M0 -170q-40 -20 -70 -70" stroke="#d94a6a" stroke-width="5" fill="none" opacity=".8"/></g>`,
-  );
+  s.add(`<path d="M372 596Q360 640 376 690M392 590Q382 640 396 692" stroke="#c8a86a" stroke-width="9" fill="none" stroke-linecap="round"/>`);
 }
 
 function drawPotatoes(s: Sketch) {
@@ -648,8 +652,6 @@ function garlic(s: Sketch, x: number, y: number, size: number) {
 }
 
 function drawGarlic(s: Sketch) {
-  const braid = s.linear(['#e9dcb8', '#cbb78a']);
-  s.add(`<path d="M130 470Q400 420 690 470" stroke="${braid}" stroke-width="26" fill="none" stroke-linecap="round"/>`);
   garlic(s, 300, 520, 170);
   garlic(s, 510, 515, 160);
   garlic(s, 200, 650, 180);
@@ -698,18 +700,31 @@ function drawBellPeppers(s: Sketch) {
   bellPepper(s, 630, 655, 170, ['#ff8a6a', '#d7261c', '#7d1410']);
 }
 
+/** A bean pod: pointed at both ends, gently curved, lying along +y from the origin. */
+function beanPath(length: number, width: number, bend: number): string {
+  const w = width / 2;
+  return (
+    `M0 0C${f(w * 1.4)} ${f(length * 0.12)} ${f(w * 1.2 + bend)} ${f(length * 0.75)} ${f(bend)} ${f(length)}` +
+    `C${f(bend - w * 0.9)} ${f(length * 0.75)} ${f(-w * 0.7)} ${f(length * 0.12)} 0 0Z`
+  );
+}
+
 function drawBeans(s: Sketch) {
-  for (let i = 0; i < 12; i++) {
-    const x = 170 + s.between(0, 80) + (i % 4) * 20;
-    const y = 450 + i * 24;
-    const length = s.between(300, 380);
-    const angle = s.between(-82, -70);
-    const streaks = Array.from({ length: 6 }, () => {
-      const t = s.between(0.1, 0.85);
-      return `<path d="M${f(s.between(-8, 4))} ${f(length * t)}q6 ${f(s.between(8, 20))} ${f(s.between(-2, 6))} ${f(s.between(20, 40))}" stroke="#7b3f8c" stroke-width="${f(s.between(3, 6))}" fill="none" stroke-linecap="round" opacity=".75"/>`;
+  s.shadow(400, 670, 280, 50, 0.2);
+  for (let i = 0; i < 13; i++) {
+    const x = 400 + s.between(-120, 120);
+    const y = 540 + i * 16 + s.between(-10, 10);
+    const length = s.between(300, 360);
+    const angle = (i % 2 ? -90 : 90) + s.between(-18, 18);
+    const bend = s.between(-36, 36);
+    const streaks = Array.from({ length: 7 }, () => {
+      const t = s.between(0.12, 0.8);
+      return `<path d="M${f(s.between(-6, 8) + bend * t)} ${f(length * t)}q5 ${f(s.between(8, 18))} ${f(s.between(-2, 6))} ${f(s.between(18, 36))}" stroke="#7b3f8c" stroke-width="${f(s.between(3, 6))}" fill="none" stroke-linecap="round" opacity=".7"/>`;
     }).join('');
-    s.shadow(x + length * 0.5, y + 22, length * 0.5, 8, 0.14);
-    s.add(`<g transform="${at(x, y, angle)}"><path d="${podPath(length, 30, s.between(-40, 40))}" fill="${s.ball('#fbf4b8', '#e6d46a', '#b39f33', '30%', '50%')}"/>${streaks}</g>`);
+    s.add(
+      `<g transform="${at(x, y, angle)}"><g transform="translate(0 ${f(-length / 2)})"><path d="${beanPath(length, 44, bend)}" fill="${s.ball('#fbf4b8', '#e6d46a', '#b39f33', '30%', '50%')}" stroke="#a8922c" stroke-width="1.5"/>${streaks}` +
+        `<path d="M2 ${f(length * 0.1)}Q${f(8 + bend * 0.5)} ${f(length * 0.5)} ${f(bend * 0.9)} ${f(length * 0.9)}" stroke="#fffbe0" stroke-width="4" fill="none" opacity=".5"/></g></g>`,
+    );
   }
 }
 
@@ -935,8 +950,8 @@ function potRim(s: Sketch, x: number, y: number, width: number) {
 }
 
 const POT_X = 400;
-const POT_Y = 540;
-const POT_W = 280;
+const POT_Y = 470;
+const POT_W = 330;
 
 function bushy(s: Sketch, count: number, spread: number, height: number, size: number, fills: string[], vein: string) {
   const stems: [number, number, number][] = [];
@@ -960,10 +975,10 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
   const glossy = (light: string, base: string, dark: string) => s.ball(light, base, dark, '40%', '25%');
   switch (plant) {
     case 'basil':
-      bushy(s, 6, 300, 300, 95, [glossy('#c4ef98', '#62b444', '#2c6d1e'), glossy('#b7e68a', '#58a83c', '#2a661c')], '#eefad8');
+      bushy(s, 7, 360, 360, 110, [glossy('#c4ef98', '#62b444', '#2c6d1e'), glossy('#b7e68a', '#58a83c', '#2a661c')], '#eefad8');
       break;
     case 'mint':
-      bushy(s, 9, 380, 260, 70, [glossy('#9fd68a', '#3f8f45', '#1d5224'), glossy('#b0e09a', '#4a9a4c', '#235a28')], '#d8f0c8');
+      bushy(s, 10, 440, 320, 84, [glossy('#9fd68a', '#3f8f45', '#1d5224'), glossy('#b0e09a', '#4a9a4c', '#235a28')], '#d8f0c8');
       break;
     case 'tomato-start':
       stem(s, POT_X, POT_Y, POT_X + 10, POT_Y - 330, 9, '#6a9a3a');
@@ -1088,12 +1103,13 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
       }
       break;
     case 'strawberry': {
-      for (let i = 0; i < 6; i++) {
-        const a = -70 + i * 28;
+      for (let i = 0; i < 7; i++) {
+        const a = -75 + i * 25 + s.between(-8, 8);
+        const reach = s.between(100, 170);
         const group = [-32, 0, 32]
-          .map((r) => `<g transform="translate(0 -150) rotate(${r})"><path d="${leafPath(80, 62)}" fill="${glossy('#a8e07a', '#4a9a36', '#1f5a1c')}"/><path d="M0 0V-70" stroke="#e0f3c8" stroke-width="2.5" opacity=".6"/></g>`)
+          .map((r) => `<g transform="translate(0 ${f(-reach)}) rotate(${r})"><path d="${leafPath(80, 62)}" fill="${glossy('#a8e07a', '#4a9a36', '#1f5a1c')}"/><path d="M0 0V-70" stroke="#e0f3c8" stroke-width="2.5" opacity=".6"/></g>`)
           .join('');
-        s.add(`<g transform="${at(POT_X, POT_Y, a)}"><path d="M0 0V-150" stroke="#5a8a34" stroke-width="5"/>${group}</g>`);
+        s.add(`<g transform="${at(POT_X + s.between(-40, 40), POT_Y, a)}"><path d="M0 0Q8 ${f(-reach / 2)} 0 ${f(-reach)}" stroke="#5a8a34" stroke-width="5" fill="none"/>${group}</g>`);
       }
       s.add(`<path d="M${POT_X + 90} ${POT_Y}Q${POT_X + 170} ${POT_Y + 30} ${POT_X + 170} ${POT_Y + 110}M${POT_X - 80} ${POT_Y}Q${POT_X - 150} ${POT_Y + 40} ${POT_X - 155} ${POT_Y + 90}" stroke="#5a8a34" stroke-width="4" fill="none"/>`);
       strawberry(s, POT_X + 170, POT_Y + 140, 10, 62);
@@ -1170,5 +1186,5 @@ export function avatarSvg(initials: string, hue: number): string {
 
 /** Rasterises an SVG to PNG, the kind of file a member would upload. */
 export function renderPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }

@@ -117,7 +117,12 @@ export async function listFriendRequests(
     .selectFrom('friendships')
     .innerJoin('users', (join) =>
       join
-        .on((eb) => eb.or([eb('users.id', '=', eb.ref('friendships.user_low')), eb('users.id', '=', eb.ref('friendships.user_high'))]))
+        .on((eb) =>
+          eb.or([
+            eb('users.id', '=', eb.ref('friendships.user_low')),
+            eb('users.id', '=', eb.ref('friendships.user_high')),
+          ]),
+        )
         .on('users.id', '!=', userId),
     )
     .select([

@@ -20,7 +20,13 @@ const remove = (as: TestUser, other: { id: number }) =>
   ctx.inject({ method: 'DELETE', url: `/api/auth/friends/${other.id}`, as });
 const friendsOf = async (as: TestUser) => (await ctx.inject({ method: 'GET', url: '/api/auth/friends', as })).json();
 const requestsOf = async (as: TestUser, direction?: 'incoming' | 'outgoing') =>
-  (await ctx.inject({ method: 'GET', url: `/api/auth/friends/requests${direction ? `?direction=${direction}` : ''}`, as })).json();
+  (
+    await ctx.inject({
+      method: 'GET',
+      url: `/api/auth/friends/requests${direction ? `?direction=${direction}` : ''}`,
+      as,
+    })
+  ).json();
 const ownCount = async (as: TestUser) =>
   (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as })).json().friend_count;
 const publicCount = async (viewer: TestUser, of: { id: number }) =>
@@ -191,7 +197,12 @@ describe('POST /api/auth/friends/request errors', () => {
 
   it('answers 422 for a friend_id that is not an id', async () => {
     const ann = await createUser(ctx);
-    const res = await ctx.inject({ method: 'POST', url: '/api/auth/friends/request', payload: { friend_id: 'abc' }, as: ann });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/friends/request',
+      payload: { friend_id: 'abc' },
+      as: ann,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'friend_id' }] });
   });
@@ -247,7 +258,12 @@ describe('POST /api/auth/friends/respond errors', () => {
     const ann = await createUser(ctx);
     const bob = await createUser(ctx);
     const requestId = (await request(ann, bob)).json().request_id;
-    const missing = await ctx.inject({ method: 'POST', url: '/api/auth/friends/respond', payload: { request_id: requestId }, as: bob });
+    const missing = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/friends/respond',
+      payload: { request_id: requestId },
+      as: bob,
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'accept' }] });
     const res = await ctx.inject({
@@ -296,7 +312,11 @@ describe('GET /api/auth/friends and /requests', () => {
     await befriend(ctx, me, beet);
     await request(me, pending);
     const friends = await friendsOf(me);
-    expect(friends.map((f: { username: string }) => f.username)).toEqual([apple.username, beet.username, carrot.username]);
+    expect(friends.map((f: { username: string }) => f.username)).toEqual([
+      apple.username,
+      beet.username,
+      carrot.username,
+    ]);
     expect(Object.keys(friends[0]).sort()).toEqual(['id', 'profile_picture', 'username']);
   });
 

@@ -97,14 +97,10 @@ export const friendsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => friendStatusOf(app.db, me(request).id, request.params.userId),
   );
 
-  app.delete(
-    '/:userId',
-    { schema: { tags, params: FriendUserParamsSchema } },
-    async (request, reply) => {
-      if (!(await removeFriendship(app.db, me(request).id, request.params.userId))) {
-        throw notFound(TEXTS.friendshipNotFound);
-      }
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/:userId', { schema: { tags, params: FriendUserParamsSchema } }, async (request, reply) => {
+    if (!(await removeFriendship(app.db, me(request).id, request.params.userId))) {
+      throw notFound(TEXTS.friendshipNotFound);
+    }
+    return reply.status(204).send();
+  });
 };

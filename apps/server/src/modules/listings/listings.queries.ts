@@ -120,7 +120,10 @@ export async function listListings(db: Executor, viewerId: number, query: Listin
   if (othersOnly) q = q.where('listings.state_id', '<>', LISTING_STATES.gone);
   if (query.cursor !== undefined) q = q.where('listings.id', '<', query.cursor);
   // One row more than the page tells whether a next page exists without counting.
-  const rows = await q.orderBy('listings.id', 'desc').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('listings.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const listings = rows.slice(0, query.limit).map(toListing);
   const last = listings.at(-1);
   return rows.length > query.limit && last ? { listings, next: encodeListingsCursor(last.id) } : { listings };
@@ -175,7 +178,12 @@ export type UpdateResult = { ok: true } | { ok: false; problem: string } | undef
  * (stored type and price merged with the change); a non-sell listing stores price 0.
  * Undefined when the owner has no such listing.
  */
-export function updateOwnListing(db: DB, ownerId: number, id: number, patch: UpdateListingInput): Promise<UpdateResult> {
+export function updateOwnListing(
+  db: DB,
+  ownerId: number,
+  id: number,
+  patch: UpdateListingInput,
+): Promise<UpdateResult> {
   return db.transaction().execute(async (trx) => {
     const current = await lockOwnListing(trx, ownerId, id);
     if (!current) return undefined;

@@ -82,9 +82,23 @@ describe('POST /api/listings/', () => {
       state_id: 1,
       category_id: 1,
       owner_id: owner.id,
-      owner: { id: owner.id, username: owner.username, profile_picture: null, city: 'Portland', state: 'OR', zip_code: '97201' },
+      owner: {
+        id: owner.id,
+        username: owner.username,
+        profile_picture: null,
+        city: 'Portland',
+        state: 'OR',
+        zip_code: '97201',
+      },
     });
-    expect(Object.keys(listing.owner).sort()).toEqual(['city', 'id', 'profile_picture', 'state', 'username', 'zip_code']);
+    expect(Object.keys(listing.owner).sort()).toEqual([
+      'city',
+      'id',
+      'profile_picture',
+      'state',
+      'username',
+      'zip_code',
+    ]);
     expect(JSON.stringify(listing)).not.toContain('Secret Lane');
     expect(new Date(listing.created_at).toISOString()).toBe(listing.created_at);
     expect(await listingRow(listing.id)).toMatchObject({ owner_id: owner.id, title: 'Cherry tomatoes' });
@@ -109,10 +123,16 @@ describe('POST /api/listings/', () => {
     ['an unknown type', { type_id: 4 }, 'type_id', TEXTS.typeInvalid],
     ['an unknown category', { category_id: 9 }, 'category_id', TEXTS.categoryInvalid],
   ])('answers 422 for %s with the spec text', async (_name, change, field, message) => {
-    const before = await ctx.db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await postJson(owner, { ...validListing, ...change });
     expectValidation(res, field, message);
-    const after = await ctx.db.selectFrom('listings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('listings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -130,7 +150,13 @@ describe('POST /api/listings/', () => {
     );
     expect(res.statusCode).toBe(201);
     const listing = res.json();
-    expect(listing).toMatchObject({ title: 'Basil seedlings', price: 3, category_id: 3, is_public: false, is_active: true });
+    expect(listing).toMatchObject({
+      title: 'Basil seedlings',
+      price: 3,
+      category_id: 3,
+      is_public: false,
+      is_active: true,
+    });
     expect(listing.featured_image).toMatch(/^uploads\/[a-f0-9]{32}\.webp$/);
     expect(listing.thumbnail).toMatch(/^uploads\/[a-f0-9]{32}\.webp$/);
     const image = await fetchUpload(listing.featured_image);
@@ -183,7 +209,12 @@ describe('POST /api/listings/', () => {
       .jpeg()
       .withExif({
         IFD0: { Make: 'GardenCam' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 40/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '45/1 31/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '122/1 40/1 0/1',
+        },
       })
       .toBuffer();
     // The upload really carries a GPS block (the EXIF GPS IFD pointer, tag 0x8825).
@@ -388,7 +419,9 @@ describe('PATCH /api/listings/{id}/visibility', () => {
 
 describe('listing photos', () => {
   it('replaces the photo and removes the old files', async () => {
-    const created = (await postForm(owner, { title: 'Pumpkins', type_id: '2', category_id: '1' }, imagePart(await jpeg()))).json();
+    const created = (
+      await postForm(owner, { title: 'Pumpkins', type_id: '2', category_id: '1' }, imagePart(await jpeg()))
+    ).json();
     const res = await putImage(owner, created.id, imagePart(await jpeg(300, 300)));
     expect(res.statusCode).toBe(200);
     expect(res.json().featured_image).toMatch(/^uploads\//);
@@ -406,7 +439,9 @@ describe('listing photos', () => {
   });
 
   it('refuses a replacement that is not an image, keeping the old photo', async () => {
-    const created = (await postForm(owner, { title: 'Leeks', type_id: '2', category_id: '1' }, imagePart(await jpeg()))).json();
+    const created = (
+      await postForm(owner, { title: 'Leeks', type_id: '2', category_id: '1' }, imagePart(await jpeg()))
+    ).json();
     const res = await putImage(owner, created.id, imagePart(Buffer.from('plain text'), 'leeks.jpg'));
     expect(res.statusCode).toBe(415);
     expect(res.json().detail).toBe(TEXTS.imageUnsupported);
@@ -419,7 +454,12 @@ describe('listing photos', () => {
     const empty = await putImage(owner, id);
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual([{ field: 'image', message: expect.any(String) }]);
-    const json = await ctx.inject({ method: 'PUT', url: `/api/listings/${id}/image`, as: owner, payload: { image: 'x' } });
+    const json = await ctx.inject({
+      method: 'PUT',
+      url: `/api/listings/${id}/image`,
+      as: owner,
+      payload: { image: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 
@@ -437,12 +477,17 @@ describe('listing photos', () => {
     expect(removeForbidden.statusCode).toBe(403);
     const removeHidden = await ctx.inject({ method: 'DELETE', url: `/api/listings/${paused.id}/image`, as: friend });
     expect(removeHidden.statusCode).toBe(404);
-    expect((await ctx.inject({ method: 'PUT', url: `/api/listings/${open.id}/image`, ...multipartBody({}, photo) })).statusCode).toBe(401);
+    expect(
+      (await ctx.inject({ method: 'PUT', url: `/api/listings/${open.id}/image`, ...multipartBody({}, photo) }))
+        .statusCode,
+    ).toBe(401);
     expect((await listingRow(open.id))?.featured_image).toBeNull();
   });
 
   it('removes the photo: featured_image and thumbnail become null and the files are gone', async () => {
-    const created = (await postForm(owner, { title: 'Chard', type_id: '2', category_id: '1' }, imagePart(await jpeg()))).json();
+    const created = (
+      await postForm(owner, { title: 'Chard', type_id: '2', category_id: '1' }, imagePart(await jpeg()))
+    ).json();
     const res = await ctx.inject({ method: 'DELETE', url: `/api/listings/${created.id}/image`, as: owner });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: created.id, featured_image: null, thumbnail: null });
@@ -452,10 +497,13 @@ describe('listing photos', () => {
 });
 
 describe('DELETE /api/listings/{id}', () => {
-  const remove = (as: TestUser | undefined, id: number) => ctx.inject({ method: 'DELETE', url: `/api/listings/${id}`, as });
+  const remove = (as: TestUser | undefined, id: number) =>
+    ctx.inject({ method: 'DELETE', url: `/api/listings/${id}`, as });
 
-  it('deletes the owner\'s listing with 204 and removes its photo files', async () => {
-    const created = (await postForm(owner, { title: 'Old beans', type_id: '2', category_id: '2' }, imagePart(await jpeg()))).json();
+  it("deletes the owner's listing with 204 and removes its photo files", async () => {
+    const created = (
+      await postForm(owner, { title: 'Old beans', type_id: '2', category_id: '2' }, imagePart(await jpeg()))
+    ).json();
     expect((await fetchUpload(created.featured_image)).statusCode).toBe(200);
     const res = await remove(owner, created.id);
     expect(res.statusCode).toBe(204);
@@ -492,7 +540,7 @@ describe('DELETE /api/listings/{id}', () => {
 });
 
 describe('GET /api/listings/', () => {
-  it('answers listings with their owner, never the owner\'s address', async () => {
+  it("answers listings with their owner, never the owner's address", async () => {
     const seller = await createUser(ctx, { city: 'Salem', state: 'OR', zip_code: '97301', address: '99 Hidden Road' });
     const { id } = await createListing(ctx, seller, { title: 'Pears' });
     const res = await get(stranger, `/api/listings/?user_id=${seller.id}`);
@@ -501,14 +549,21 @@ describe('GET /api/listings/', () => {
       expect.objectContaining({
         id,
         title: 'Pears',
-        owner: { id: seller.id, username: seller.username, profile_picture: null, city: 'Salem', state: 'OR', zip_code: '97301' },
+        owner: {
+          id: seller.id,
+          username: seller.username,
+          profile_picture: null,
+          city: 'Salem',
+          state: 'OR',
+          zip_code: '97301',
+        },
       }),
     ]);
     expect(res.body).not.toContain('Hidden Road');
     expect(res.headers.link).toBeUndefined();
   });
 
-  it('keeps gone listings on the owner\'s lists but off the marketplace tabs and their public page', async () => {
+  it("keeps gone listings on the owner's lists but off the marketplace tabs and their public page", async () => {
     const seller = await createUser(ctx);
     await befriend(ctx, seller, stranger);
     const available = await createListing(ctx, seller, { title: 'Available' });
@@ -536,5 +591,17 @@ describe('GET /api/listings/', () => {
 
   it('answers 401 without a session', async () => {
     expect((await get(undefined, '/api/listings/')).statusCode).toBe(401);
+  });
+
+  it('answers the collection with and without the trailing slash', async () => {
+    const seller = await createUser(ctx);
+    const { id } = await createListing(ctx, seller);
+    for (const url of [`/api/listings/?user_id=${seller.id}`, `/api/listings?user_id=${seller.id}`]) {
+      const res = await get(stranger, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().map((l: { id: number }) => l.id)).toEqual([id]);
+    }
+    const created = await ctx.inject({ method: 'POST', url: '/api/listings', as: seller, payload: validListing });
+    expect(created.statusCode).toBe(201);
   });
 });

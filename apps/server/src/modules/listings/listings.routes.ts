@@ -69,6 +69,9 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      // The collection is `/api/listings/` as the spec writes it, in the API reference
+      // too; the router's ignoreTrailingSlash still answers `/api/listings`.
+      prefixTrailingSlash: 'slash',
       schema: {
         tags,
         description:
@@ -88,15 +91,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } },
-    async (request) => visibleListing(me(request).id, request.params.id),
+  app.get('/:id', { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } }, async (request) =>
+    visibleListing(me(request).id, request.params.id),
   );
 
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       preValidation: multipartFieldsAsBody,
       schema: {
         tags,

@@ -58,6 +58,13 @@ describe('chat over socket.io', () => {
     return { socket, received };
   };
 
+  /** The error a refused connection reports; fails at once if it connects instead. */
+  const connectError = (socket: ClientSocket) =>
+    new Promise<Error>((resolve, reject) => {
+      socket.once('connect_error', resolve);
+      socket.once('connect', () => reject(new Error('the connection was accepted')));
+    });
+
   const emitSend = (tab: Tab, payload: unknown) =>
     new Promise<SendMessageAck>((resolve) => {
       (tab.socket.emit as (event: string, ...args: unknown[]) => void)('send_message', payload, resolve);
@@ -203,7 +210,7 @@ describe('chat over socket.io', () => {
   it('refuses a connection with a bad or missing token as unauthorized', async () => {
     for (const token of ['not-a-token', '']) {
       const socket = client(token);
-      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      const error = await connectError(socket);
       expect(error.message).toBe('unauthorized');
       expect(socket.connected).toBe(false);
     }
@@ -214,7 +221,7 @@ describe('chat over socket.io', () => {
     const logout = await ctx.inject({ method: 'POST', url: '/api/auth/logout', as: alice });
     expect(logout.statusCode).toBe(204);
     const socket = client(alice.token);
-    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    const error = await connectError(socket);
     expect(error.message).toBe('unauthorized');
   });
 
@@ -223,7 +230,10 @@ describe('chat over socket.io', () => {
     const otherSession = await signSessionToken(ctx.config.jwtSecret, alice);
     const loggingOut = await connect(alice);
     const staying = await connect(otherSession);
-    const reason = new Promise<string>((resolve) => loggingOut.socket.once('disconnect', resolve));
+    const reason = new Promise<string>((resolve, reject) => {
+      loggingOut.socket.once('disconnect', resolve);
+      setTimeout(() => reject(new Error('the socket stayed open after logout')), 5000);
+    });
 
     const res = await ctx.inject({ method: 'POST', url: '/api/auth/logout', as: alice });
     expect(res.statusCode).toBe(204);

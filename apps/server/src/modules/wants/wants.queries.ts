@@ -4,7 +4,13 @@ import { type DB, type Executor, toIso } from '../../db/schema.js';
 
 const columns = ['id', 'title', 'category_id', 'user_id', 'created_at'] as const;
 
-const toWant = (row: { id: number; title: string; category_id: number; user_id: number; created_at: string | Date }): Want => ({
+const toWant = (row: {
+  id: number;
+  title: string;
+  category_id: number;
+  user_id: number;
+  created_at: string | Date;
+}): Want => ({
   ...row,
   created_at: toIso(row.created_at),
 });

@@ -17,7 +17,8 @@ const add = async (as: TestUser, title: string, category_id: number = CATEGORIES
   return res.json();
 };
 const list = (as: TestUser, query = '') => ctx.inject({ method: 'GET', url: `${URL}${query}`, as });
-const patch = (as: TestUser, id: number, payload: object) => ctx.inject({ method: 'PATCH', url: `${URL}/${id}`, payload, as });
+const patch = (as: TestUser, id: number, payload: object) =>
+  ctx.inject({ method: 'PATCH', url: `${URL}/${id}`, payload, as });
 const remove = (as: TestUser, id: number) => ctx.inject({ method: 'DELETE', url: `${URL}/${id}`, as });
 const storedIn = async (user: { id: number }, category_id: number) =>
   (
@@ -57,7 +58,9 @@ describe('GET /api/listings/want-listings', () => {
     const res = await list(reader, `?user_id=${owner.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([expect.objectContaining({ title: 'Heirloom tomatoes', user_id: owner.id })]);
-    expect((await list(reader, `?user_id=${reader.id}`)).json()).toEqual([expect.objectContaining({ title: 'Squash' })]);
+    expect((await list(reader, `?user_id=${reader.id}`)).json()).toEqual([
+      expect.objectContaining({ title: 'Squash' }),
+    ]);
   });
 
   it('answers 404 "User not found" for a member who does not exist, 422 for a bad id', async () => {
@@ -133,7 +136,10 @@ describe('POST /api/listings/want-listings', () => {
     for (const category_id of [4, 0, 'fruit', undefined]) {
       const res = await post(me, { title: 'Mangoes', category_id });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'category_id', message: TEXTS.categoryInvalid }] });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'category_id', message: TEXTS.categoryInvalid }],
+      });
     }
   });
 
