@@ -96,7 +96,9 @@ async function main() {
     .orderBy('listings.id')
     .execute();
   const step = Math.max(1, visible.length / 1000);
-  const visibleIds = [...new Set(Array.from({ length: Math.min(1000, visible.length) }, (_, i) => visible[Math.floor(i * step)]!.id))];
+  const visibleIds = [
+    ...new Set(Array.from({ length: Math.min(1000, visible.length) }, (_, i) => visible[Math.floor(i * step)]!.id)),
+  ];
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const hello = Fastify();

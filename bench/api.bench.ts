@@ -111,8 +111,17 @@ async function main() {
   try {
     const api = `http://127.0.0.1:${ready.apiPort}`;
     const headers = { authorization: `Bearer ${ready.token}` };
-    const hello: Target = { name: 'hello world (bare Fastify)', url: `http://127.0.0.1:${ready.helloPort}`, paths: ['/'] };
-    const feed: Target = { name: 'GET /api/listings/?public=true', url: api, headers, paths: ['/api/listings/?public=true&limit=50'] };
+    const hello: Target = {
+      name: 'hello world (bare Fastify)',
+      url: `http://127.0.0.1:${ready.helloPort}`,
+      paths: ['/'],
+    };
+    const feed: Target = {
+      name: 'GET /api/listings/?public=true',
+      url: api,
+      headers,
+      paths: ['/api/listings/?public=true&limit=50'],
+    };
     const detail: Target = {
       name: `GET /api/listings/{id} (${ready.visibleIds.length} ids)`,
       url: api,
@@ -121,10 +130,14 @@ async function main() {
     };
 
     await check(feed, (body) =>
-      Array.isArray(body) && body.length === 50 ? undefined : `answered ${JSON.stringify(body).slice(0, 200)} instead of 50 listings`,
+      Array.isArray(body) && body.length === 50
+        ? undefined
+        : `answered ${JSON.stringify(body).slice(0, 200)} instead of 50 listings`,
     );
     await check(detail, (body) =>
-      (body as { id?: number } | undefined)?.id === ready.visibleIds[0] ? undefined : `answered ${JSON.stringify(body).slice(0, 200)}`,
+      (body as { id?: number } | undefined)?.id === ready.visibleIds[0]
+        ? undefined
+        : `answered ${JSON.stringify(body).slice(0, 200)}`,
     );
 
     const { seeded } = ready;

@@ -118,7 +118,10 @@ export async function seedBenchData(db: DB, passwordHash: string, options: Bench
 
     // A sparse web of neighbours (each member with a few others), and the viewer with
     // `viewerFriends` accepted friends spread across the membership.
-    const pairs = new Map<string, { user_low: number; user_high: number; requester_id: number; status: 'accepted' | 'pending' }>();
+    const pairs = new Map<
+      string,
+      { user_low: number; user_high: number; requester_id: number; status: 'accepted' | 'pending' }
+    >();
     const befriend = (a: number, b: number, status: 'accepted' | 'pending') => {
       const pair = pairOf(a, b);
       const key = `${pair.user_low}:${pair.user_high}`;

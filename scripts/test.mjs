@@ -23,7 +23,13 @@ let ok = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok;
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), 'gardenswap-vitest-')), 'report.json');
-const vitestOk = run('tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+const vitestOk = run('tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
 ok = vitestOk && ok;
 
 let summary = 'tests: 0 passed, 1 failed';

@@ -120,7 +120,12 @@ export async function buildApp(
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: false, exposedHeaders: ['Link', 'Retry-After'] });
+  if (config.corsOrigins.length)
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: false,
+      exposedHeaders: ['Link', 'Retry-After'],
+    });
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 25 },

@@ -15,7 +15,10 @@ const EnvSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
       .optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z.string().optional(),
     PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
@@ -122,7 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
       registerPerIp: { max: 10, windowMs: 60 * 60_000 },
     },
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [],
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
     passwordHashing: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },

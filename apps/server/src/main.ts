@@ -23,7 +23,9 @@ async function main() {
   });
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
-  app.log.info(`Gardenswap is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`);
+  app.log.info(
+    `Gardenswap is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,12 @@ export async function createPgSchema(): Promise<{ url: string; schema: string; d
 /** A test configuration on a fresh database of this run's dialect. */
 export async function testConfig(overrides: ConfigOverrides = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-test-'));
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: process.env.TEST_LOG_LEVEL });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL,
+  });
   let dropSchema = async () => {};
   if (dialect === 'postgres' && !overrides.database) {
     const created = await createPgSchema();
@@ -66,7 +71,10 @@ export async function testConfig(overrides: ConfigOverrides = {}) {
 /** Builds the whole app on a fresh database (SQLite file or PostgreSQL schema). */
 export async function buildTestApp(
   overrides: ConfigOverrides = {},
-  options: { beforeReady?: (app: App) => void; logStream?: NonNullable<Parameters<typeof buildApp>[1]>['logStream'] } = {},
+  options: {
+    beforeReady?: (app: App) => void;
+    logStream?: NonNullable<Parameters<typeof buildApp>[1]>['logStream'];
+  } = {},
 ): Promise<TestContext> {
   const { config, cleanup } = await testConfig(overrides);
   let app: App;

@@ -20,7 +20,14 @@ export interface TestUser {
 /** A member in the database with a valid session token. */
 export async function createUser(
   ctx: Pick<TestContext, 'db' | 'config'>,
-  overrides: Partial<{ username: string; email: string; city: string; state: string; zip_code: string; address: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    city: string;
+    state: string;
+    zip_code: string;
+    address: string;
+  }> = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(PASSWORD, ctx.config.passwordHashing);
   const n = unique();
@@ -57,7 +64,14 @@ export async function befriend(ctx: Pick<TestContext, 'db'>, a: { id: number }, 
 export async function createListing(
   ctx: Pick<TestContext, 'db'>,
   owner: { id: number },
-  overrides: Partial<Omit<CreateListingInput, 'is_active' | 'is_public'> & { is_active: boolean; is_public: boolean; featured_image: string; thumbnail: string }> = {},
+  overrides: Partial<
+    Omit<CreateListingInput, 'is_active' | 'is_public'> & {
+      is_active: boolean;
+      is_public: boolean;
+      featured_image: string;
+      thumbnail: string;
+    }
+  > = {},
 ) {
   const { is_active = true, is_public = true, ...rest } = overrides;
   const row = await ctx.db

@@ -20,10 +20,18 @@ describe('logs', () => {
     const ctx = await buildTestApp({ logLevel: 'trace' }, { logStream });
     try {
       const user = await createUser(ctx);
-      const login = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.email, password: PASSWORD } });
+      const login = await ctx.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.email, password: PASSWORD },
+      });
       const token = login.json().access_token as string;
       await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: token });
-      await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.email, password: 'a-wrong-password' } });
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.email, password: 'a-wrong-password' },
+      });
       expect(log).toContain('request completed');
       expect(log).not.toContain(PASSWORD);
       expect(log).not.toContain('a-wrong-password');
@@ -72,7 +80,10 @@ describe('graceful shutdown', () => {
     try {
       const base = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 100; i++) {
-        const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -80,7 +91,13 @@ describe('graceful shutdown', () => {
       const reg = await fetch(`${base}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'long-enough-1', first_name: 'S', last_name: 'T', username: `s${Date.now()}` }),
+        body: JSON.stringify({
+          email,
+          password: 'long-enough-1',
+          first_name: 'S',
+          last_name: 'T',
+          username: `s${Date.now()}`,
+        }),
       });
       expect(reg.status).toBe(201);
       const login = await fetch(`${base}/api/auth/login`, {

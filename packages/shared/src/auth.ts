@@ -51,7 +51,10 @@ export const RegisterFormSchema = RegisterInputSchema.extend({
 /** POST /auth/login: `username` holds the e-mail, as the spec's form-encoded call sends it. */
 export const LoginInputSchema = z.object({
   username: EmailSchema,
-  password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX, TEXTS.badCredentials),
+  password: z
+    .string({ error: TEXTS.passwordRequired })
+    .min(1, TEXTS.passwordRequired)
+    .max(PASSWORD_MAX, TEXTS.badCredentials),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 

@@ -46,12 +46,7 @@ export function requiredText(message: string) {
 }
 
 /** `limit` of the list calls: default 50, at most 100. */
-export const PageLimitSchema = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(PAGE_LIMIT_MAX)
-  .default(PAGE_LIMIT_DEFAULT);
+export const PageLimitSchema = z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT);
 
 /** An ISO 8601 timestamp as the API writes it. */
 export const TimestampSchema = z.string();

@@ -45,11 +45,9 @@ export const FieldErrorSchema = z.object({ field: z.string(), message: z.string(
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /** The one body of every non-2xx answer. */
-export const ErrorBodySchema = z
-  .object({
-    detail: z.string(),
-    code: z.enum(ERROR_CODES),
-    errors: z.array(FieldErrorSchema).optional(),
-  })
-  ;
+export const ErrorBodySchema = z.object({
+  detail: z.string(),
+  code: z.enum(ERROR_CODES),
+  errors: z.array(FieldErrorSchema).optional(),
+});
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

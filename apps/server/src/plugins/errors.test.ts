@@ -76,7 +76,11 @@ describe('the one error body', () => {
   });
 
   it('keeps CORS closed unless origins are configured', async () => {
-    const res = await ctx.inject({ method: 'OPTIONS', url: '/api/health', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const res = await ctx.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -15,7 +15,16 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
   return [...seen].map(([field, message]) => ({ field, message }));
 }
 
-const DATABASE_AWAY = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY']);
+const DATABASE_AWAY = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  'SQLITE_BUSY',
+]);
 
 /** Translates anything thrown into the one error body, with the right status. */
 export function toAppError(error: unknown): AppError {
@@ -46,7 +55,10 @@ export function toAppError(error: unknown): AppError {
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('PAYLOAD_TOO_LARGE', err.code === 'FST_REQ_FILE_TOO_LARGE' ? TEXTS.imageTooLarge : TEXTS.bodyTooLarge);
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        err.code === 'FST_REQ_FILE_TOO_LARGE' ? TEXTS.imageTooLarge : TEXTS.bodyTooLarge,
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', TEXTS.unsupportedMediaType);
   }

@@ -1,9 +1,4 @@
-import {
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  tokenRoom,
-  userRoom,
-} from '@gardenswap/shared';
+import { type ClientToServerEvents, type ServerToClientEvents, tokenRoom, userRoom } from '@gardenswap/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

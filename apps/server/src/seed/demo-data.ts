@@ -26,19 +26,114 @@ const STATE = 'UT';
 export const demoState = STATE;
 
 export const MEMBERS: DemoMember[] = [
-  { username: 'maria_sugarhouse', first_name: 'Maria', last_name: 'Alvarez', city: 'Salt Lake City', zip_code: '84105', avatarHue: 12, joinedDaysAgo: 60 },
-  { username: 'dev_grows_herbs', first_name: 'Dev', last_name: 'Patel', city: 'Salt Lake City', zip_code: '84102', avatarHue: 140, joinedDaysAgo: 55 },
-  { username: 'hannah_seeds', first_name: 'Hannah', last_name: 'Olsen', city: 'Salt Lake City', zip_code: '84103', avatarHue: 280, joinedDaysAgo: 52 },
-  { username: 'tom_in_holladay', first_name: 'Tom', last_name: 'Becker', city: 'Holladay', zip_code: '84117', avatarHue: 30, joinedDaysAgo: 50 },
-  { username: 'grace_greenhouse', first_name: 'Grace', last_name: 'Kim', city: 'Salt Lake City', zip_code: '84108', avatarHue: 170, joinedDaysAgo: 47 },
-  { username: 'luis_chiles', first_name: 'Luis', last_name: 'Romero', city: 'South Salt Lake', zip_code: '84115', avatarHue: 355, joinedDaysAgo: 44 },
-  { username: 'priya_plots', first_name: 'Priya', last_name: 'Nair', city: 'Salt Lake City', zip_code: '84106', avatarHue: 95, joinedDaysAgo: 40 },
-  { username: 'sam_berries', first_name: 'Sam', last_name: 'Whitaker', city: 'Holladay', zip_code: '84124', avatarHue: 330, joinedDaysAgo: 36 },
-  { username: 'aisha_balcony', first_name: 'Aisha', last_name: 'Mohammed', city: 'Salt Lake City', zip_code: '84101', avatarHue: 200, joinedDaysAgo: 30 },
-  { username: 'ben_digs', first_name: 'Ben', last_name: 'Larsen', city: 'Cottonwood Heights', zip_code: '84121', avatarHue: 45, joinedDaysAgo: 26 },
-  { username: 'rosa_millcreek', first_name: 'Rosa', last_name: 'Nguyen', city: 'Millcreek', zip_code: '84109', avatarHue: 250, joinedDaysAgo: 21 },
+  {
+    username: 'maria_sugarhouse',
+    first_name: 'Maria',
+    last_name: 'Alvarez',
+    city: 'Salt Lake City',
+    zip_code: '84105',
+    avatarHue: 12,
+    joinedDaysAgo: 60,
+  },
+  {
+    username: 'dev_grows_herbs',
+    first_name: 'Dev',
+    last_name: 'Patel',
+    city: 'Salt Lake City',
+    zip_code: '84102',
+    avatarHue: 140,
+    joinedDaysAgo: 55,
+  },
+  {
+    username: 'hannah_seeds',
+    first_name: 'Hannah',
+    last_name: 'Olsen',
+    city: 'Salt Lake City',
+    zip_code: '84103',
+    avatarHue: 280,
+    joinedDaysAgo: 52,
+  },
+  {
+    username: 'tom_in_holladay',
+    first_name: 'Tom',
+    last_name: 'Becker',
+    city: 'Holladay',
+    zip_code: '84117',
+    avatarHue: 30,
+    joinedDaysAgo: 50,
+  },
+  {
+    username: 'grace_greenhouse',
+    first_name: 'Grace',
+    last_name: 'Kim',
+    city: 'Salt Lake City',
+    zip_code: '84108',
+    avatarHue: 170,
+    joinedDaysAgo: 47,
+  },
+  {
+    username: 'luis_chiles',
+    first_name: 'Luis',
+    last_name: 'Romero',
+    city: 'South Salt Lake',
+    zip_code: '84115',
+    avatarHue: 355,
+    joinedDaysAgo: 44,
+  },
+  {
+    username: 'priya_plots',
+    first_name: 'Priya',
+    last_name: 'Nair',
+    city: 'Salt Lake City',
+    zip_code: '84106',
+    avatarHue: 95,
+    joinedDaysAgo: 40,
+  },
+  {
+    username: 'sam_berries',
+    first_name: 'Sam',
+    last_name: 'Whitaker',
+    city: 'Holladay',
+    zip_code: '84124',
+    avatarHue: 330,
+    joinedDaysAgo: 36,
+  },
+  {
+    username: 'aisha_balcony',
+    first_name: 'Aisha',
+    last_name: 'Mohammed',
+    city: 'Salt Lake City',
+    zip_code: '84101',
+    avatarHue: 200,
+    joinedDaysAgo: 30,
+  },
+  {
+    username: 'ben_digs',
+    first_name: 'Ben',
+    last_name: 'Larsen',
+    city: 'Cottonwood Heights',
+    zip_code: '84121',
+    avatarHue: 45,
+    joinedDaysAgo: 26,
+  },
+  {
+    username: 'rosa_millcreek',
+    first_name: 'Rosa',
+    last_name: 'Nguyen',
+    city: 'Millcreek',
+    zip_code: '84109',
+    avatarHue: 250,
+    joinedDaysAgo: 21,
+  },
   // One member without a profile picture, as many real members are.
-  { username: 'ellie_pollinators', first_name: 'Ellie', last_name: 'Jensen', city: 'Salt Lake City', zip_code: '84104', joinedDaysAgo: 14 },
+  {
+    username: 'ellie_pollinators',
+    first_name: 'Ellie',
+    last_name: 'Jensen',
+    city: 'Salt Lake City',
+    zip_code: '84104',
+    joinedDaysAgo: 14,
+  },
 ];
 
 export const emailOf = (member: Pick<DemoMember, 'first_name'>) =>
@@ -195,7 +290,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'priya_plots',
     title: 'Salad mix, cut this morning',
-    description: 'Mixed lettuces, red oak leaf and a little arugula. Washed once; give it another rinse at home. About 8 oz a bag.',
+    description:
+      'Mixed lettuces, red oak leaf and a little arugula. Washed once; give it another rinse at home. About 8 oz a bag.',
     category_id: produce,
     type_id: sell,
     price: 3,
@@ -216,7 +312,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'luis_chiles',
     title: 'Sweet corn, a dozen ears',
-    description: 'Bodacious sweet corn, picked the morning you come. The last block of the year, so the ears at the end of the rows are smaller.',
+    description:
+      'Bodacious sweet corn, picked the morning you come. The last block of the year, so the ears at the end of the rows are smaller.',
     category_id: produce,
     type_id: exchange,
     picture: P('corn'),
@@ -238,7 +335,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'sam_berries',
     title: 'Rhubarb stalks',
-    description: 'The patch needs dividing anyway. Stalks only (the leaves are not edible). Enough for a couple of pies per bundle.',
+    description:
+      'The patch needs dividing anyway. Stalks only (the leaves are not edible). Enough for a couple of pies per bundle.',
     category_id: produce,
     type_id: giveaway,
     picture: P('rhubarb'),
@@ -247,7 +345,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'ben_digs',
     title: 'Yukon Gold potatoes, 5 lb bags',
-    description: 'Dug last weekend and dried on the porch. Some have scabby skins but they are fine inside. Not washed, so they keep longer.',
+    description:
+      'Dug last weekend and dried on the porch. Some have scabby skins but they are fine inside. Not washed, so they keep longer.',
     category_id: produce,
     type_id: sell,
     price: 5,
@@ -306,7 +405,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'grace_greenhouse',
     title: 'Butterhead lettuce',
-    description: 'Grown in my little greenhouse on the east bench. One head each, roots on so it stays fresh for a week in the fridge.',
+    description:
+      'Grown in my little greenhouse on the east bench. One head each, roots on so it stays fresh for a week in the fridge.',
     category_id: produce,
     type_id: sell,
     price: 2,
@@ -367,7 +467,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'tom_in_holladay',
     title: 'Howden pumpkin seeds',
-    description: 'The classic carving pumpkin. Seeds cleaned and dried from this year\'s biggest one, about 30 per packet.',
+    description:
+      "The classic carving pumpkin. Seeds cleaned and dried from this year's biggest one, about 30 per packet.",
     category_id: seeds,
     type_id: exchange,
     picture: packet('pumpkins', 'Howden Pumpkin', '#e67e22', 'flat'),
@@ -386,7 +487,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'rosa_millcreek',
     title: 'Shiso seeds, red and green',
-    description: 'Self-sows happily, so you will only ever need one packet. Needs light to germinate; press into the soil, do not cover.',
+    description:
+      'Self-sows happily, so you will only ever need one packet. Needs light to germinate; press into the soil, do not cover.',
     category_id: seeds,
     type_id: exchange,
     picture: packet('shiso', 'Red & Green Shiso', '#6a1b9a', 'tiny'),
@@ -438,7 +540,7 @@ export const LISTINGS: DemoListing[] = [
     owner: 'grace_greenhouse',
     title: 'Jade plant in a 6-inch terracotta pot',
     description:
-      'About five years old, started from a cutting of my grandmother\'s plant. Leaning a little towards the window; it straightens up if you turn it.',
+      "About five years old, started from a cutting of my grandmother's plant. Leaning a little towards the window; it straightens up if you turn it.",
     category_id: plants,
     type_id: sell,
     price: 15,
@@ -458,7 +560,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'dev_grows_herbs',
     title: 'Basil starts',
-    description: 'Genovese basil in 3-inch pots, about 6 inches tall. It is late in the season, so they are best kept on a sunny windowsill now.',
+    description:
+      'Genovese basil in 3-inch pots, about 6 inches tall. It is late in the season, so they are best kept on a sunny windowsill now.',
     category_id: plants,
     type_id: sell,
     price: 3,
@@ -480,7 +583,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'luis_chiles',
     title: 'Pepper seedlings to overwinter',
-    description: 'Jalapeño and poblano seedlings in a tray of 18. Fine indoors under a light until spring. Trade for anything.',
+    description:
+      'Jalapeño and poblano seedlings in a tray of 18. Fine indoors under a light until spring. Trade for anything.',
     category_id: plants,
     type_id: exchange,
     picture: { kind: 'tray', plant: 'pepper' },
@@ -489,7 +593,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'ellie_pollinators',
     title: 'Munstead lavender divisions',
-    description: 'Divided from established plants. Drought tolerant and the bees adore it. Plant now so they settle in before winter.',
+    description:
+      'Divided from established plants. Drought tolerant and the bees adore it. Plant now so they settle in before winter.',
     category_id: plants,
     type_id: sell,
     price: 6,
@@ -508,7 +613,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'sam_berries',
     title: 'Raspberry canes',
-    description: 'Heritage everbearing, dug from where they escaped into the lawn. Bare-root in a bag of soil; plant within a few days.',
+    description:
+      'Heritage everbearing, dug from where they escaped into the lawn. Bare-root in a bag of soil; plant within a few days.',
     category_id: plants,
     type_id: giveaway,
     picture: pot('raspberry'),
@@ -517,7 +623,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'rosa_millcreek',
     title: 'Lemongrass divisions',
-    description: 'Grown from grocery store stalks two summers ago. It will not survive our winters outside, so keep it in a pot indoors.',
+    description:
+      'Grown from grocery store stalks two summers ago. It will not survive our winters outside, so keep it in a pot indoors.',
     category_id: plants,
     type_id: exchange,
     picture: pot('lemongrass'),
@@ -526,7 +633,8 @@ export const LISTINGS: DemoListing[] = [
   {
     owner: 'aisha_balcony',
     title: 'Mint in a pot (it spreads, you have been warned)',
-    description: 'Spearmint, repotted from a container it had outgrown. Keep it in its pot unless you want a mint lawn.',
+    description:
+      'Spearmint, repotted from a container it had outgrown. Keep it in its pot unless you want a mint lawn.',
     category_id: plants,
     type_id: giveaway,
     picture: pot('mint'),
@@ -640,10 +748,22 @@ export const CONVERSATIONS: DemoConversation[] = [
   {
     between: ['tom_in_holladay', 'maria_sugarhouse'],
     messages: [
-      { from: 0, text: 'Hi Maria! Would you trade a bag of your heirloom tomatoes for zucchini? I have far too many.', minutesAgo: days(1) + hours(5) },
-      { from: 1, text: 'Ha, everyone has too much zucchini this year. Yes please, two or three would be great.', minutesAgo: days(1) + hours(3) },
+      {
+        from: 0,
+        text: 'Hi Maria! Would you trade a bag of your heirloom tomatoes for zucchini? I have far too many.',
+        minutesAgo: days(1) + hours(5),
+      },
+      {
+        from: 1,
+        text: 'Ha, everyone has too much zucchini this year. Yes please, two or three would be great.',
+        minutesAgo: days(1) + hours(3),
+      },
       { from: 0, text: 'Deal. Could I come by Thursday after work, around 6?', minutesAgo: days(1) + hours(2) },
-      { from: 1, text: 'Thursday at 6 works. The bag will be on the porch bench if I am still at the plot.', minutesAgo: hours(20) },
+      {
+        from: 1,
+        text: 'Thursday at 6 works. The bag will be on the porch bench if I am still at the plot.',
+        minutesAgo: hours(20),
+      },
       { from: 0, text: 'Perfect, thanks! I will bring a couple of apples too.', minutesAgo: hours(3) },
     ],
     unread: 1,
@@ -651,9 +771,21 @@ export const CONVERSATIONS: DemoConversation[] = [
   {
     between: ['hannah_seeds', 'maria_sugarhouse'],
     messages: [
-      { from: 1, text: 'Are the Trail of Tears beans still available? I would love to try them next spring.', minutesAgo: days(6) },
-      { from: 0, text: 'They are! Do you have any paste tomato seed? Otherwise just take them.', minutesAgo: days(6) - hours(2) },
-      { from: 1, text: 'I saved some Amish Paste last year. I will put a packet in your mailbox this week.', minutesAgo: days(5) },
+      {
+        from: 1,
+        text: 'Are the Trail of Tears beans still available? I would love to try them next spring.',
+        minutesAgo: days(6),
+      },
+      {
+        from: 0,
+        text: 'They are! Do you have any paste tomato seed? Otherwise just take them.',
+        minutesAgo: days(6) - hours(2),
+      },
+      {
+        from: 1,
+        text: 'I saved some Amish Paste last year. I will put a packet in your mailbox this week.',
+        minutesAgo: days(5),
+      },
       { from: 0, text: 'Lovely. Your beans are in an envelope by my front door.', minutesAgo: days(5) - hours(4) },
     ],
     unread: 0,
@@ -663,16 +795,32 @@ export const CONVERSATIONS: DemoConversation[] = [
     messages: [
       { from: 1, text: 'Hi Dev, would you swap a couple of basil starts for a bunch of chard?', minutesAgo: days(2) },
       { from: 0, text: 'Happily. Two starts for one bunch sounds fair.', minutesAgo: days(2) - hours(1) },
-      { from: 1, text: 'Great, I am at the community garden Saturday morning if that is easy for you.', minutesAgo: days(1) },
-      { from: 0, text: 'See you Saturday around 10. I will bring them in a box so they do not tip over.', minutesAgo: hours(9) },
+      {
+        from: 1,
+        text: 'Great, I am at the community garden Saturday morning if that is easy for you.',
+        minutesAgo: days(1),
+      },
+      {
+        from: 0,
+        text: 'See you Saturday around 10. I will bring them in a box so they do not tip over.',
+        minutesAgo: hours(9),
+      },
     ],
     unread: 1,
   },
   {
     between: ['aisha_balcony', 'grace_greenhouse'],
     messages: [
-      { from: 0, text: 'Hi Grace, is the pothos still for sale? My balcony needs something green for the winter.', minutesAgo: days(3) },
-      { from: 1, text: 'Yes! It does well in low light too, so it will be happy inside.', minutesAgo: days(3) - hours(1) },
+      {
+        from: 0,
+        text: 'Hi Grace, is the pothos still for sale? My balcony needs something green for the winter.',
+        minutesAgo: days(3),
+      },
+      {
+        from: 1,
+        text: 'Yes! It does well in low light too, so it will be happy inside.',
+        minutesAgo: days(3) - hours(1),
+      },
       { from: 0, text: 'Great. I could pick it up Sunday. Do you take Venmo, or cash?', minutesAgo: hours(30) },
       { from: 0, text: 'Also, could I have a cutting of your snake plant at some point?', minutesAgo: hours(29) },
       { from: 0, text: 'No rush on either, whenever suits you.', minutesAgo: hours(7) },
@@ -683,8 +831,16 @@ export const CONVERSATIONS: DemoConversation[] = [
     between: ['luis_chiles', 'maria_sugarhouse'],
     messages: [
       { from: 0, text: 'Maria, I saved you some poblano seed from the good plant you liked.', minutesAgo: days(4) },
-      { from: 1, text: 'You remembered! Thank you. Do you want some of my Sungolds in return?', minutesAgo: days(3) + hours(20) },
-      { from: 0, text: 'Always. I am roasting chiles Saturday if you want to come by and smell it.', minutesAgo: hours(26) },
+      {
+        from: 1,
+        text: 'You remembered! Thank you. Do you want some of my Sungolds in return?',
+        minutesAgo: days(3) + hours(20),
+      },
+      {
+        from: 0,
+        text: 'Always. I am roasting chiles Saturday if you want to come by and smell it.',
+        minutesAgo: hours(26),
+      },
     ],
     unread: 1,
   },
@@ -692,7 +848,11 @@ export const CONVERSATIONS: DemoConversation[] = [
     between: ['sam_berries', 'ben_digs'],
     messages: [
       { from: 1, text: 'Any raspberry canes left? I have a fence line that needs them.', minutesAgo: days(9) },
-      { from: 0, text: 'Plenty. Come dig them out yourself and take as many as you want.', minutesAgo: days(9) - hours(3) },
+      {
+        from: 0,
+        text: 'Plenty. Come dig them out yourself and take as many as you want.',
+        minutesAgo: days(9) - hours(3),
+      },
       { from: 1, text: 'Thanks Sam, I got six of them in the ground yesterday.', minutesAgo: days(7) },
     ],
     unread: 0,

@@ -117,10 +117,12 @@ class Sketch {
 
   /** A round-looking fill: a light spot up left, the colour, a dark rim. */
   ball(light: string, base: string, dark: string, cx = '36%', cy = '30%'): string {
-    const id = this.define(`ball:${light}:${base}:${dark}:${cx}:${cy}`, (id) =>
-      `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="75%">` +
-      `<stop offset="0" stop-color="${light}"/><stop offset=".5" stop-color="${base}"/>` +
-      `<stop offset="1" stop-color="${dark}"/></radialGradient>`,
+    const id = this.define(
+      `ball:${light}:${base}:${dark}:${cx}:${cy}`,
+      (id) =>
+        `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="75%">` +
+        `<stop offset="0" stop-color="${light}"/><stop offset=".5" stop-color="${base}"/>` +
+        `<stop offset="1" stop-color="${dark}"/></radialGradient>`,
     );
     return `url(#${id})`;
   }
@@ -142,13 +144,13 @@ class Sketch {
     return this.define(key, markup);
   }
 
-
-
   /** The soft shadow an object casts on the table (a fading ellipse: far cheaper than a blur filter). */
   shadow(cx: number, cy: number, rx: number, ry: number, opacity = 0.22) {
-    const id = this.define(`shadow:${opacity}`, (id) =>
-      `<radialGradient id="${id}"><stop offset="0" stop-color="#3a2a18" stop-opacity="${f(opacity * 1.6 * 100) / 100}"/>` +
-      `<stop offset=".55" stop-color="#3a2a18" stop-opacity="${f(opacity * 100) / 100}"/><stop offset="1" stop-color="#3a2a18" stop-opacity="0"/></radialGradient>`,
+    const id = this.define(
+      `shadow:${opacity}`,
+      (id) =>
+        `<radialGradient id="${id}"><stop offset="0" stop-color="#3a2a18" stop-opacity="${f(opacity * 1.6 * 100) / 100}"/>` +
+        `<stop offset=".55" stop-color="#3a2a18" stop-opacity="${f(opacity * 100) / 100}"/><stop offset="1" stop-color="#3a2a18" stop-opacity="0"/></radialGradient>`,
     );
     this.add(`<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx * 1.15)}" ry="${f(ry * 1.5)}" fill="url(#${id})"/>`);
   }
@@ -182,7 +184,16 @@ function podPath(length: number, width: number, bend = 0): string {
   );
 }
 
-function leaf(s: Sketch, x: number, y: number, angle: number, length: number, width: number, fill: string, vein = '#e8f5c8') {
+function leaf(
+  s: Sketch,
+  x: number,
+  y: number,
+  angle: number,
+  length: number,
+  width: number,
+  fill: string,
+  vein = '#e8f5c8',
+) {
   s.add(
     `<g transform="${at(x, y, angle)}"><path d="${leafPath(length, width)}" fill="${fill}"/>` +
       `<path d="M0 0Q${f(width * 0.04)} ${f(-length * 0.5)} 0 ${f(-length * 0.92)}" stroke="${vein}" stroke-width="${f(Math.max(1.5, width * 0.035))}" fill="none" opacity=".55"/></g>`,
@@ -207,8 +218,10 @@ const WALLS: [string, string][] = [
 
 function backdrop(s: Sketch, surface: 'wood' | 'linen') {
   const [light, dark] = WALLS[Math.floor(s.random() * WALLS.length)]!;
-  const wall = s.raw(`wall:${light}`, (id) =>
-    `<radialGradient id="${id}" cx="50%" cy="28%" r="85%"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient>`,
+  const wall = s.raw(
+    `wall:${light}`,
+    (id) =>
+      `<radialGradient id="${id}" cx="50%" cy="28%" r="85%"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient>`,
   );
   s.add(`<rect width="800" height="800" fill="url(#${wall})"/>`);
   if (surface === 'wood') {
@@ -217,19 +230,25 @@ function backdrop(s: Sketch, surface: 'wood' | 'linen') {
     for (let i = 0; i < 9; i++) {
       const y = s.between(575, 790);
       const x = s.between(0, 700);
-      s.add(`<path d="M${f(x)} ${f(y)}q60 -4 ${f(s.between(90, 180))} 2" stroke="#8a5a2b" stroke-width="1.5" fill="none" opacity=".18"/>`);
+      s.add(
+        `<path d="M${f(x)} ${f(y)}q60 -4 ${f(s.between(90, 180))} 2" stroke="#8a5a2b" stroke-width="1.5" fill="none" opacity=".18"/>`,
+      );
     }
     s.add(`<path d="M0 561H800" stroke="#f3cf9c" stroke-width="3" opacity=".7"/>`);
   } else {
     s.add(`<rect y="540" width="800" height="260" fill="${s.linear(['#f6efe3', '#e8dccb'])}"/>`);
-    const weave = s.raw('linen', (id) =>
-      `<pattern id="${id}" width="8" height="8" patternUnits="userSpaceOnUse"><path d="M0 4H8M4 0V8" stroke="#c9b89c" stroke-width=".8" opacity=".35"/></pattern>`,
+    const weave = s.raw(
+      'linen',
+      (id) =>
+        `<pattern id="${id}" width="8" height="8" patternUnits="userSpaceOnUse"><path d="M0 4H8M4 0V8" stroke="#c9b89c" stroke-width=".8" opacity=".35"/></pattern>`,
     );
     s.add(`<rect y="540" width="800" height="260" fill="url(#${weave})"/>`);
     s.add(`<path d="M0 541H800" stroke="#fffaf1" stroke-width="3"/>`);
   }
-  const vignette = s.raw('vignette', (id) =>
-    `<radialGradient id="${id}" cx="50%" cy="45%" r="75%"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".16"/></radialGradient>`,
+  const vignette = s.raw(
+    'vignette',
+    (id) =>
+      `<radialGradient id="${id}" cx="50%" cy="45%" r="75%"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".16"/></radialGradient>`,
   );
   s.add(`<rect width="800" height="800" fill="url(#${vignette})"/>`);
 }
@@ -250,7 +269,9 @@ function calyx(s: Sketch, x: number, y: number, size: number, color = '#3e7d25')
     return `<path d="${leafPath(size, size * 0.38)}" transform="rotate(${f(angle)})" fill="${color}"/>`;
   }).join('');
   s.add(`<g transform="translate(${f(x)} ${f(y)}) scale(1 .5)">${sepals}</g>`);
-  s.add(`<path d="M${f(x)} ${f(y)}q${f(size * 0.1)} ${f(-size * 0.35)} ${f(size * 0.3)} ${f(-size * 0.45)}" stroke="#4a7a2a" stroke-width="${f(size * 0.16)}" stroke-linecap="round" fill="none"/>`);
+  s.add(
+    `<path d="M${f(x)} ${f(y)}q${f(size * 0.1)} ${f(-size * 0.35)} ${f(size * 0.3)} ${f(-size * 0.45)}" stroke="#4a7a2a" stroke-width="${f(size * 0.16)}" stroke-linecap="round" fill="none"/>`,
+  );
 }
 
 function tomato(s: Sketch, x: number, y: number, r: number, palette: Palette, ribs = true) {
@@ -296,7 +317,9 @@ function drawCherryTomatoes(s: Sketch) {
     const p = s.random() < 0.75 ? GOLD : ORANGE;
     s.add(`<circle cx="${f(x)}" cy="${f(y)}" r="36" fill="${s.ball(...p)}"/>`);
     highlight(s, x - 12, y - 14, 8, 4.5);
-    s.add(`<path d="M${f(x - 6)} ${f(y - 33)}l6 -4 6 4" stroke="#4d8a2a" stroke-width="4" fill="none" stroke-linecap="round"/>`);
+    s.add(
+      `<path d="M${f(x - 6)} ${f(y - 33)}l6 -4 6 4" stroke="#4d8a2a" stroke-width="4" fill="none" stroke-linecap="round"/>`,
+    );
   }
   s.add(
     `<path d="M210 520L250 715Q400 745 550 715L590 520Q400 575 210 520Z" fill="${s.linear(['#ecd2a2', '#d6b27a', '#b88d55'])}"/>`,
@@ -304,7 +327,9 @@ function drawCherryTomatoes(s: Sketch) {
   for (let i = 1; i < 8; i++) {
     const x0 = 210 + i * 47.5;
     const x1 = 250 + i * 37.5;
-    s.add(`<path d="M${f(x0)} ${f(525 + Math.sin((i / 8) * Math.PI) * 28)}L${f(x1)} ${f(715 + Math.sin((i / 8) * Math.PI) * 22)}" stroke="#a37a45" stroke-width="2.5" opacity=".55"/>`);
+    s.add(
+      `<path d="M${f(x0)} ${f(525 + Math.sin((i / 8) * Math.PI) * 28)}L${f(x1)} ${f(715 + Math.sin((i / 8) * Math.PI) * 22)}" stroke="#a37a45" stroke-width="2.5" opacity=".55"/>`,
+    );
   }
   s.add(`<path d="M214 540Q400 600 586 540" stroke="#a37a45" stroke-width="10" fill="none" opacity=".6"/>`);
   s.add(`<path d="M210 520Q400 575 590 520" stroke="#f2dcae" stroke-width="9" fill="none" stroke-linecap="round"/>`);
@@ -414,7 +439,16 @@ function drawSalad(s: Sketch) {
     const [fill, edge] = tones[i % tones.length]!;
     const a = s.between(-Math.PI, 0);
     const d = s.between(0, 200);
-    leafBlob(s, 400 + Math.cos(a) * d, 540 + Math.sin(a) * d * 0.5, s.between(-60, 60), s.between(55, 80), s.between(38, 52), fill, edge);
+    leafBlob(
+      s,
+      400 + Math.cos(a) * d,
+      540 + Math.sin(a) * d * 0.5,
+      s.between(-60, 60),
+      s.between(55, 80),
+      s.between(38, 52),
+      fill,
+      edge,
+    );
   }
   bowl(s, 400, 560, 520, 190, ['#8a5a2e', '#c48b52', '#8a5a2e']);
 }
@@ -431,7 +465,10 @@ function drawChard(s: Sketch) {
         `<g transform="translate(0 -200)"><path d="${leafPath(340, 230)}" fill="${s.ball('#5aa04a', '#2f6b2a', '#1c4a1a', '50%', '70%')}"/>` +
         `<path d="M0 0Q8 -170 0 -310" stroke="${stem}" stroke-width="10" fill="none"/>` +
         [0.25, 0.45, 0.65]
-          .map((t) => `<path d="M0 ${f(-340 * t)}q50 -30 80 -70M0 ${f(-340 * t)}q-50 -30 -80 -70" stroke="${stem}" stroke-width="4" fill="none" opacity=".75"/>`)
+          .map(
+            (t) =>
+              `<path d="M0 ${f(-340 * t)}q50 -30 80 -70M0 ${f(-340 * t)}q-50 -30 -80 -70" stroke="${stem}" stroke-width="4" fill="none" opacity=".75"/>`,
+          )
           .join('') +
         `</g></g>`,
     );
@@ -459,7 +496,16 @@ function drawBokChoy(s: Sketch) {
   }
 }
 
-function squash(s: Sketch, x: number, y: number, angle: number, length: number, girth: number, tones: string[], bumps: boolean) {
+function squash(
+  s: Sketch,
+  x: number,
+  y: number,
+  angle: number,
+  length: number,
+  girth: number,
+  tones: string[],
+  bumps: boolean,
+) {
   s.shadow(x, y + girth * 0.8, length * 0.55, girth * 0.25, 0.22);
   const dots = Array.from({ length: 18 }, () => {
     const dx = s.between(-length * 0.42, length * 0.42);
@@ -541,8 +587,10 @@ function drawChiles(s: Sketch) {
 }
 
 function drawCorn(s: Sketch) {
-  const kernels = s.raw('kernels', (id) =>
-    `<pattern id="${id}" width="20" height="18" patternUnits="userSpaceOnUse"><rect width="20" height="18" fill="#c8941f"/><rect x="1.5" y="1.5" width="17" height="15" rx="6" fill="#f7d354"/><ellipse cx="7" cy="6" rx="4" ry="2.5" fill="#fff3b0" opacity=".7"/></pattern>`,
+  const kernels = s.raw(
+    'kernels',
+    (id) =>
+      `<pattern id="${id}" width="20" height="18" patternUnits="userSpaceOnUse"><rect width="20" height="18" fill="#c8941f"/><rect x="1.5" y="1.5" width="17" height="15" rx="6" fill="#f7d354"/><ellipse cx="7" cy="6" rx="4" ry="2.5" fill="#fff3b0" opacity=".7"/></pattern>`,
   );
   const shade = s.linear(['#000', '#000', '#fff', '#000'], false);
   for (const [x, y, angle] of [
@@ -573,7 +621,10 @@ function strawberry(s: Sketch, x: number, y: number, angle: number, size: number
     return `<ellipse cx="${f(sx)}" cy="${f(sy)}" rx="2.6" ry="4" fill="#ffe680"/>`;
   }).join('');
   s.shadow(x + 6, y + h * 0.48, w * 0.5, h * 0.1, 0.25);
-  const sepals = Array.from({ length: 6 }, (_, k) => `<path d="${leafPath(w * 0.38, w * 0.16)}" transform="rotate(${k * 60 + 30})" fill="#3f8a2a"/>`).join('');
+  const sepals = Array.from(
+    { length: 6 },
+    (_, k) => `<path d="${leafPath(w * 0.38, w * 0.16)}" transform="rotate(${k * 60 + 30})" fill="#3f8a2a"/>`,
+  ).join('');
   s.add(
     `<g transform="${at(x, y, angle)}"><path d="M0 ${f(-h * 0.45)}C${f(w * 0.75)} ${f(-h * 0.62)} ${f(w * 0.62)} ${f(h * 0.12)} 0 ${f(h * 0.5)}C${f(-w * 0.62)} ${f(h * 0.12)} ${f(-w * 0.75)} ${f(-h * 0.62)} 0 ${f(-h * 0.45)}Z" fill="${s.ball('#ff8a80', '#e0262e', '#8a0f1a')}"/>${seeds}` +
       `<g transform="translate(0 ${f(-h * 0.44)}) scale(1 .45)">${sepals}</g></g>`,
@@ -583,7 +634,8 @@ function strawberry(s: Sketch, x: number, y: number, angle: number, size: number
 function drawStrawberries(s: Sketch) {
   bowl(s, 400, 520, 420, 150, ['#f4f0ea', '#ffffff', '#d8d2c8']);
   const berries: [number, number, number][] = [];
-  for (let i = 0; i < 9; i++) berries.push([250 + i * 37 + s.between(-6, 6), 470 + (i % 3) * 18 + s.between(-6, 6), s.between(-30, 30)]);
+  for (let i = 0; i < 9; i++)
+    berries.push([250 + i * 37 + s.between(-6, 6), 470 + (i % 3) * 18 + s.between(-6, 6), s.between(-30, 30)]);
   const front = s.capture(() => bowl(s, 400, 520, 420, 150, ['#f4f0ea', '#ffffff', '#d8d2c8']));
   for (const [x, y, a] of berries) strawberry(s, x, y, a, 78);
   s.add(front);
@@ -604,12 +656,16 @@ function drawRhubarb(s: Sketch) {
         `<path d="M-8 -540V-20M9 -540V-20" stroke="#fff" stroke-width="3" opacity=".25"/></g>`,
     );
   }
-  s.add(`<path d="M372 596Q360 640 376 690M392 590Q382 640 396 692" stroke="#c8a86a" stroke-width="9" fill="none" stroke-linecap="round"/>`);
+  s.add(
+    `<path d="M372 596Q360 640 376 690M392 590Q382 640 396 692" stroke="#c8a86a" stroke-width="9" fill="none" stroke-linecap="round"/>`,
+  );
 }
 
 function drawPotatoes(s: Sketch) {
-  const sack = s.raw('burlap', (id) =>
-    `<pattern id="${id}" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="#b8925a"/><path d="M0 5H10M5 0V10" stroke="#8f6a3a" stroke-width="2" opacity=".5"/></pattern>`,
+  const sack = s.raw(
+    'burlap',
+    (id) =>
+      `<pattern id="${id}" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="#b8925a"/><path d="M0 5H10M5 0V10" stroke="#8f6a3a" stroke-width="2" opacity=".5"/></pattern>`,
   );
   s.shadow(420, 600, 230, 30, 0.25);
   s.add(
@@ -631,8 +687,14 @@ function drawPotatoes(s: Sketch) {
     const ry = s.between(44, 56);
     const angle = s.between(-20, 20);
     s.shadow(x + 6, y + ry * 0.85, rx, 10, 0.25);
-    const eyes = Array.from({ length: 3 }, () => `<ellipse cx="${f(s.between(-rx * 0.6, rx * 0.6))}" cy="${f(s.between(-ry * 0.5, ry * 0.5))}" rx="4" ry="2.5" fill="#8a6a34" opacity=".7"/>`).join('');
-    s.add(`<g transform="${at(x, y, angle)}"><ellipse rx="${f(rx)}" ry="${f(ry)}" fill="${s.ball('#f6dc9a', '#d6ab5c', '#94692c')}"/>${eyes}</g>`);
+    const eyes = Array.from(
+      { length: 3 },
+      () =>
+        `<ellipse cx="${f(s.between(-rx * 0.6, rx * 0.6))}" cy="${f(s.between(-ry * 0.5, ry * 0.5))}" rx="4" ry="2.5" fill="#8a6a34" opacity=".7"/>`,
+    ).join('');
+    s.add(
+      `<g transform="${at(x, y, angle)}"><ellipse rx="${f(rx)}" ry="${f(ry)}" fill="${s.ball('#f6dc9a', '#d6ab5c', '#94692c')}"/>${eyes}</g>`,
+    );
   }
 }
 
@@ -645,7 +707,10 @@ function garlic(s: Sketch, x: number, y: number, size: number) {
       `<path d="M-10 ${f(-h * 0.5)}Q-6 ${f(-h * 0.8)} -4 ${f(-h * 0.95)}L4 ${f(-h * 0.95)}Q6 ${f(-h * 0.8)} 10 ${f(-h * 0.5)}Z" fill="#e8dcc0"/>` +
       `<path d="M0 ${f(-h * 0.55)}C${f(w * 0.18)} ${f(-h * 0.32)} ${f(w * 0.62)} ${f(-h * 0.18)} ${f(w * 0.55)} ${f(h * 0.12)}C${f(w * 0.5)} ${f(h * 0.45)} ${f(-w * 0.5)} ${f(h * 0.45)} ${f(-w * 0.55)} ${f(h * 0.12)}C${f(-w * 0.62)} ${f(-h * 0.18)} ${f(-w * 0.18)} ${f(-h * 0.32)} 0 ${f(-h * 0.55)}Z" fill="${s.ball('#fffdf6', '#efe3cc', '#c2aa85')}"/>` +
       [-0.3, 0, 0.3]
-        .map((k) => `<path d="M0 ${f(-h * 0.5)}Q${f(k * w * 1.5)} ${f(-h * 0.1)} ${f(k * w)} ${f(h * 0.32)}" stroke="#b48aa6" stroke-width="3" fill="none" opacity=".55"/>`)
+        .map(
+          (k) =>
+            `<path d="M0 ${f(-h * 0.5)}Q${f(k * w * 1.5)} ${f(-h * 0.1)} ${f(k * w)} ${f(h * 0.32)}" stroke="#b48aa6" stroke-width="3" fill="none" opacity=".55"/>`,
+        )
         .join('') +
       `<path d="M-14 ${f(h * 0.33)}l-6 16M-4 ${f(h * 0.35)}l-2 18M6 ${f(h * 0.35)}l3 17M15 ${f(h * 0.32)}l7 15" stroke="#cdb892" stroke-width="3" stroke-linecap="round"/></g>`,
   );
@@ -665,7 +730,9 @@ function apple(s: Sketch, x: number, y: number, r: number, blush: Palette, withL
     `<path transform="${at(x, y, s.between(-10, 10))}" d="M0 ${f(-r * 0.72)}C${f(r * 0.5)} ${f(-r * 1.05)} ${f(r * 1.15)} ${f(-r * 0.6)} ${f(r)} ${f(r * 0.15)}C${f(r * 0.9)} ${f(r * 0.85)} ${f(r * 0.35)} ${f(r * 1.0)} 0 ${f(r * 0.85)}C${f(-r * 0.35)} ${f(r * 1.0)} ${f(-r * 0.9)} ${f(r * 0.85)} ${f(-r)} ${f(r * 0.15)}C${f(-r * 1.15)} ${f(-r * 0.6)} ${f(-r * 0.5)} ${f(-r * 1.05)} 0 ${f(-r * 0.72)}Z" fill="${s.ball(...blush)}"/>`,
   );
   highlight(s, x - r * 0.45, y - r * 0.3, r * 0.18, r * 0.1);
-  s.add(`<path d="M${f(x)} ${f(y - r * 0.68)}q2 ${f(-r * 0.3)} ${f(r * 0.14)} ${f(-r * 0.42)}" stroke="#5a3a1a" stroke-width="${f(r * 0.08)}" stroke-linecap="round" fill="none"/>`);
+  s.add(
+    `<path d="M${f(x)} ${f(y - r * 0.68)}q2 ${f(-r * 0.3)} ${f(r * 0.14)} ${f(-r * 0.42)}" stroke="#5a3a1a" stroke-width="${f(r * 0.08)}" stroke-linecap="round" fill="none"/>`,
+  );
   if (withLeaf) leaf(s, x + r * 0.12, y - r * 0.95, 60, r * 0.7, r * 0.38, GREEN_LEAF);
 }
 
@@ -752,7 +819,16 @@ const PRODUCE: Record<ProduceSubject, { surface: 'wood' | 'linen'; draw: (s: Ske
 
 // ——— flowers and herbs (packets and pots) ———
 
-function flowerHead(s: Sketch, x: number, y: number, r: number, petals: number, petal: Palette, center: string, layers = 1) {
+function flowerHead(
+  s: Sketch,
+  x: number,
+  y: number,
+  r: number,
+  petals: number,
+  petal: Palette,
+  center: string,
+  layers = 1,
+) {
   for (let layer = 0; layer < layers; layer++) {
     const size = r * (1 - layer * 0.28);
     const fill = s.ball(petal[0], layer ? petal[0] : petal[1], petal[2], '50%', '85%');
@@ -762,7 +838,9 @@ function flowerHead(s: Sketch, x: number, y: number, r: number, petals: number, 
     }).join('');
     s.add(`<g transform="${at(x, y)}">${ring}</g>`);
   }
-  s.add(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 0.3)}" fill="${s.ball('#fff0a0', center, '#3a2410', '40%', '40%')}"/>`);
+  s.add(
+    `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * 0.3)}" fill="${s.ball('#fff0a0', center, '#3a2410', '40%', '40%')}"/>`,
+  );
 }
 
 function stem(s: Sketch, x1: number, y1: number, x2: number, y2: number, width = 7, color = '#4f8a2f') {
@@ -824,14 +902,30 @@ function drawMilkweed(s: Sketch) {
       const d = Math.sqrt(s.random()) * r;
       const x = cx + Math.cos(a) * d;
       const y = cy + Math.sin(a) * d * 0.8;
-      const star = Array.from({ length: 5 }, (_, k) => `<path d="${leafPath(20, 12)}" transform="rotate(${k * 72})" fill="${s.ball('#ffd6ea', '#f08ab8', '#b8487a', '50%', '80%')}"/>`).join('');
+      const star = Array.from(
+        { length: 5 },
+        (_, k) =>
+          `<path d="${leafPath(20, 12)}" transform="rotate(${k * 72})" fill="${s.ball('#ffd6ea', '#f08ab8', '#b8487a', '50%', '80%')}"/>`,
+      ).join('');
       s.add(`<g transform="${at(x, y)}">${star}<circle r="5" fill="#fff1f7"/></g>`);
     }
   }
 }
 
-function sprig(s: Sketch, x: number, y: number, angle: number, length: number, leafFill: string, pairs: number, leafSize: number, vein: string) {
-  const parts = [`<path d="M0 0Q6 ${f(-length * 0.5)} 0 ${f(-length)}" stroke="#5a8a34" stroke-width="6" fill="none"/>`];
+function sprig(
+  s: Sketch,
+  x: number,
+  y: number,
+  angle: number,
+  length: number,
+  leafFill: string,
+  pairs: number,
+  leafSize: number,
+  vein: string,
+) {
+  const parts = [
+    `<path d="M0 0Q6 ${f(-length * 0.5)} 0 ${f(-length)}" stroke="#5a8a34" stroke-width="6" fill="none"/>`,
+  ];
   for (let i = 0; i < pairs; i++) {
     const t = 0.2 + (i / pairs) * 0.8;
     const size = leafSize * (1 - i * 0.12);
@@ -841,7 +935,9 @@ function sprig(s: Sketch, x: number, y: number, angle: number, length: number, l
       );
     }
   }
-  parts.push(`<g transform="translate(0 ${f(-length)})"><path d="${leafPath(leafSize * 0.6, leafSize * 0.45)}" fill="${leafFill}"/></g>`);
+  parts.push(
+    `<g transform="translate(0 ${f(-length)})"><path d="${leafPath(leafSize * 0.6, leafSize * 0.45)}" fill="${leafFill}"/></g>`,
+  );
   s.add(`<g transform="${at(x, y, angle)}">${parts.join('')}</g>`);
 }
 
@@ -905,14 +1001,20 @@ function looseSeeds(s: Sketch, look: SeedLook) {
 
 function drawPacket(s: Sketch, subject: PacketSubject, label: string, band: string, look: SeedLook) {
   backdrop(s, 'wood');
-  const window = s.raw('packet-window', (id) => `<clipPath id="${id}"><rect x="-165" y="-110" width="330" height="270" rx="14"/></clipPath>`);
+  const window = s.raw(
+    'packet-window',
+    (id) => `<clipPath id="${id}"><rect x="-165" y="-110" width="330" height="270" rx="14"/></clipPath>`,
+  );
   const scene = s.capture(() => {
     s.add(`<rect x="0" y="0" width="800" height="800" fill="#f7f1df"/>`);
     PACKET_SUBJECTS[subject](s);
   });
   const lines = labelLines(label);
   const text = lines
-    .map((line, i) => `<text x="0" y="${-215 + i * 46 - (lines.length - 1) * 20}" text-anchor="middle" ${FONT} font-size="40" font-weight="bold" fill="#fffdf6">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="0" y="${-215 + i * 46 - (lines.length - 1) * 20}" text-anchor="middle" ${FONT} font-size="40" font-weight="bold" fill="#fffdf6">${escapeXml(line)}</text>`,
+    )
     .join('');
   s.shadow(410, 650, 230, 28, 0.3);
   s.add(
@@ -957,7 +1059,11 @@ function bushy(s: Sketch, count: number, spread: number, height: number, size: n
   const stems: [number, number, number][] = [];
   for (let i = 0; i < count; i++) {
     const t = i / (count - 1) - 0.5;
-    stems.push([POT_X + t * spread * 0.4, POT_X + t * spread, POT_Y - height * (1 - Math.abs(t) * 0.8) + s.between(-15, 15)]);
+    stems.push([
+      POT_X + t * spread * 0.4,
+      POT_X + t * spread,
+      POT_Y - height * (1 - Math.abs(t) * 0.8) + s.between(-15, 15),
+    ]);
   }
   for (const [x0, x1, y1] of stems) stem(s, x0, POT_Y, x1, y1, 5, '#5a8a34');
   for (let i = 0; i < count * 3; i++) {
@@ -965,7 +1071,16 @@ function bushy(s: Sketch, count: number, spread: number, height: number, size: n
     const t = s.between(0.35, 1);
     const x = x0 + (x1 - x0) * t;
     const y = POT_Y + (y1 - POT_Y) * t;
-    leaf(s, x, y, s.between(-70, 70) + (x - POT_X) * 0.15, size * s.between(0.7, 1), size * 0.7, fills[i % fills.length]!, vein);
+    leaf(
+      s,
+      x,
+      y,
+      s.between(-70, 70) + (x - POT_X) * 0.15,
+      size * s.between(0.7, 1),
+      size * 0.7,
+      fills[i % fills.length]!,
+      vein,
+    );
   }
 }
 
@@ -975,19 +1090,42 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
   const glossy = (light: string, base: string, dark: string) => s.ball(light, base, dark, '40%', '25%');
   switch (plant) {
     case 'basil':
-      bushy(s, 7, 360, 360, 110, [glossy('#c4ef98', '#62b444', '#2c6d1e'), glossy('#b7e68a', '#58a83c', '#2a661c')], '#eefad8');
+      bushy(
+        s,
+        7,
+        360,
+        360,
+        110,
+        [glossy('#c4ef98', '#62b444', '#2c6d1e'), glossy('#b7e68a', '#58a83c', '#2a661c')],
+        '#eefad8',
+      );
       break;
     case 'mint':
-      bushy(s, 10, 440, 320, 84, [glossy('#9fd68a', '#3f8f45', '#1d5224'), glossy('#b0e09a', '#4a9a4c', '#235a28')], '#d8f0c8');
+      bushy(
+        s,
+        10,
+        440,
+        320,
+        84,
+        [glossy('#9fd68a', '#3f8f45', '#1d5224'), glossy('#b0e09a', '#4a9a4c', '#235a28')],
+        '#d8f0c8',
+      );
       break;
     case 'tomato-start':
       stem(s, POT_X, POT_Y, POT_X + 10, POT_Y - 330, 9, '#6a9a3a');
       for (let i = 0; i < 5; i++) {
         const y = POT_Y - 60 - i * 60;
         for (const side of [-1, 1]) {
-          const branch = `<g transform="${at(POT_X + 5, y, side * (60 + i * 5))}"><path d="M0 0V-130" stroke="#6a9a3a" stroke-width="5"/>${[0.35, 0.65, 1]
-            .map((t, k) => `<path d="${leafPath(50 - k * 6, 30)}" transform="translate(0 ${f(-130 * t)}) rotate(${k === 2 ? 0 : side * 50})" fill="#4c9a35"/>`)
-            .join('')}${[0.35, 0.65].map((t) => `<path d="${leafPath(44, 26)}" transform="translate(0 ${f(-130 * t)}) rotate(${-side * 50})" fill="#58a83c"/>`).join('')}</g>`;
+          const branch = `<g transform="${at(POT_X + 5, y, side * (60 + i * 5))}"><path d="M0 0V-130" stroke="#6a9a3a" stroke-width="5"/>${[
+            0.35, 0.65, 1,
+          ]
+            .map(
+              (t, k) =>
+                `<path d="${leafPath(50 - k * 6, 30)}" transform="translate(0 ${f(-130 * t)}) rotate(${k === 2 ? 0 : side * 50})" fill="#4c9a35"/>`,
+            )
+            .join(
+              '',
+            )}${[0.35, 0.65].map((t) => `<path d="${leafPath(44, 26)}" transform="translate(0 ${f(-130 * t)}) rotate(${-side * 50})" fill="#58a83c"/>`).join('')}</g>`;
           s.add(branch);
         }
       }
@@ -1004,7 +1142,9 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
       ];
       for (const [side, length] of vines) {
         const x0 = POT_X + side * 90;
-        s.add(`<path d="M${x0} ${POT_Y}C${f(x0 + side * 120)} ${POT_Y + 20} ${f(x0 + side * 80)} ${f(POT_Y + length * 0.6)} ${f(x0 + side * 110)} ${f(POT_Y + length)}" stroke="#5a8a34" stroke-width="5" fill="none"/>`);
+        s.add(
+          `<path d="M${x0} ${POT_Y}C${f(x0 + side * 120)} ${POT_Y + 20} ${f(x0 + side * 80)} ${f(POT_Y + length * 0.6)} ${f(x0 + side * 110)} ${f(POT_Y + length)}" stroke="#5a8a34" stroke-width="5" fill="none"/>`,
+        );
         for (let k = 1; k <= 4; k++) {
           const t = k / 4;
           s.add(heart(x0 + side * (40 + 70 * t), POT_Y + length * t - 10, side * 150 + s.between(-20, 20), 62 - k * 4));
@@ -1024,20 +1164,26 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
         [130, 250],
       ];
       for (const [dx, h] of branches) {
-        s.add(`<path d="M${POT_X + dx * 0.3} ${POT_Y}Q${POT_X + dx * 0.5} ${POT_Y - h * 0.5} ${POT_X + dx} ${POT_Y - h}" stroke="#7a6040" stroke-width="16" fill="none" stroke-linecap="round"/>`);
+        s.add(
+          `<path d="M${POT_X + dx * 0.3} ${POT_Y}Q${POT_X + dx * 0.5} ${POT_Y - h * 0.5} ${POT_X + dx} ${POT_Y - h}" stroke="#7a6040" stroke-width="16" fill="none" stroke-linecap="round"/>`,
+        );
       }
       for (const [dx, h] of branches) {
         for (let i = 0; i < 7; i++) {
           const x = POT_X + dx + s.between(-60, 60);
           const y = POT_Y - h + s.between(-50, 60);
-          s.add(`<ellipse cx="${f(x)}" cy="${f(y)}" rx="30" ry="44" transform="rotate(${f(s.between(-70, 70))} ${f(x)} ${f(y)})" fill="${glossy('#b8e6a0', '#4f9a5a', '#245a30')}" stroke="#b8484a" stroke-width="3" stroke-opacity=".6"/>`);
+          s.add(
+            `<ellipse cx="${f(x)}" cy="${f(y)}" rx="30" ry="44" transform="rotate(${f(s.between(-70, 70))} ${f(x)} ${f(y)})" fill="${glossy('#b8e6a0', '#4f9a5a', '#245a30')}" stroke="#b8484a" stroke-width="3" stroke-opacity=".6"/>`,
+          );
         }
       }
       break;
     }
     case 'snake-plant': {
-      const bands = s.raw('snake-bands', (id) =>
-        `<pattern id="${id}" width="40" height="36" patternUnits="userSpaceOnUse"><rect width="40" height="36" fill="#2f6a3a"/><path d="M0 10Q20 2 40 10M0 26Q20 18 40 26" stroke="#8cc08a" stroke-width="5" fill="none" opacity=".7"/></pattern>`,
+      const bands = s.raw(
+        'snake-bands',
+        (id) =>
+          `<pattern id="${id}" width="40" height="36" patternUnits="userSpaceOnUse"><rect width="40" height="36" fill="#2f6a3a"/><path d="M0 10Q20 2 40 10M0 26Q20 18 40 26" stroke="#8cc08a" stroke-width="5" fill="none" opacity=".7"/></pattern>`,
       );
       for (const [dx, a, h] of [
         [-80, -18, 330],
@@ -1047,7 +1193,9 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
         [-5, -12, 300],
         [100, 24, 260],
       ] as const) {
-        s.add(`<g transform="${at(POT_X + dx, POT_Y + 10, a)}"><path d="${leafPath(h, 80)}" fill="url(#${bands})" stroke="#d8c85a" stroke-width="5"/></g>`);
+        s.add(
+          `<g transform="${at(POT_X + dx, POT_Y + 10, a)}"><path d="${leafPath(h, 80)}" fill="url(#${bands})" stroke="#d8c85a" stroke-width="5"/></g>`,
+        );
       }
       break;
     }
@@ -1066,10 +1214,15 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
         const x1 = POT_X + s.between(-200, 200);
         const y1 = POT_Y - s.between(220, 380);
         stem(s, POT_X + s.between(-60, 60), POT_Y, x1, y1, 4, '#7f9a72');
-        const buds = Array.from({ length: 6 }, (_, k) => `<ellipse cx="${f(x1 + s.between(-3, 3))}" cy="${f(y1 - k * 14)}" rx="${f(9 - k * 0.8)}" ry="9" fill="${s.ball('#cdb6f2', '#8a6ad0', '#4e3490', '40%', '30%')}"/>`).join('');
+        const buds = Array.from(
+          { length: 6 },
+          (_, k) =>
+            `<ellipse cx="${f(x1 + s.between(-3, 3))}" cy="${f(y1 - k * 14)}" rx="${f(9 - k * 0.8)}" ry="9" fill="${s.ball('#cdb6f2', '#8a6ad0', '#4e3490', '40%', '30%')}"/>`,
+        ).join('');
         s.add(buds);
       }
-      for (let i = 0; i < 14; i++) leaf(s, POT_X + s.between(-110, 110), POT_Y, s.between(-70, 70), s.between(80, 120), 16, '#8fa88a', '#e8efe4');
+      for (let i = 0; i < 14; i++)
+        leaf(s, POT_X + s.between(-110, 110), POT_Y, s.between(-70, 70), s.between(80, 120), 16, '#8fa88a', '#e8efe4');
       break;
     case 'coneflower':
       for (const [x, y] of [
@@ -1078,11 +1231,18 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
         [530, 290],
       ] as const) {
         stem(s, POT_X + (x - POT_X) * 0.3, POT_Y, x, y, 7);
-        const petals = Array.from({ length: 14 }, (_, k) => `<path d="${leafPath(85, 26)}" transform="rotate(${f(90 + ((k - 6.5) / 14) * 260)}) scale(1 ${k % 2 ? 0.9 : 1})" fill="${s.ball('#ffc2e0', '#e06aa8', '#a83a78', '50%', '90%')}"/>`).join('');
+        const petals = Array.from(
+          { length: 14 },
+          (_, k) =>
+            `<path d="${leafPath(85, 26)}" transform="rotate(${f(90 + ((k - 6.5) / 14) * 260)}) scale(1 ${k % 2 ? 0.9 : 1})" fill="${s.ball('#ffc2e0', '#e06aa8', '#a83a78', '50%', '90%')}"/>`,
+        ).join('');
         s.add(`<g transform="${at(x, y)}">${petals}</g>`);
-        s.add(`<ellipse cx="${x}" cy="${y - 10}" rx="38" ry="30" fill="${s.ball('#e88a3a', '#b0521a', '#5a2a0a', '40%', '35%')}"/>`);
+        s.add(
+          `<ellipse cx="${x}" cy="${y - 10}" rx="38" ry="30" fill="${s.ball('#e88a3a', '#b0521a', '#5a2a0a', '40%', '35%')}"/>`,
+        );
       }
-      for (let i = 0; i < 8; i++) leaf(s, POT_X + s.between(-90, 90), POT_Y, s.between(-65, 65), s.between(110, 150), 50, '#4f8a34');
+      for (let i = 0; i < 8; i++)
+        leaf(s, POT_X + s.between(-90, 90), POT_Y, s.between(-65, 65), s.between(110, 150), 50, '#4f8a34');
       break;
     case 'raspberry':
       for (const [dx, h] of [
@@ -1098,7 +1258,11 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
         }
         const bx = POT_X + dx + 30;
         const by = POT_Y - h * 0.55;
-        const drupes = Array.from({ length: 10 }, (_, k) => `<circle cx="${f(bx + (k % 3) * 9 - 9)}" cy="${f(by + Math.floor(k / 3) * 9)}" r="6" fill="${s.ball('#ff8a9a', '#d81e4a', '#7a0a24')}"/>`).join('');
+        const drupes = Array.from(
+          { length: 10 },
+          (_, k) =>
+            `<circle cx="${f(bx + (k % 3) * 9 - 9)}" cy="${f(by + Math.floor(k / 3) * 9)}" r="6" fill="${s.ball('#ff8a9a', '#d81e4a', '#7a0a24')}"/>`,
+        ).join('');
         s.add(drupes);
       }
       break;
@@ -1107,11 +1271,18 @@ function drawPotPlant(s: Sketch, plant: PotPlant) {
         const a = -75 + i * 25 + s.between(-8, 8);
         const reach = s.between(100, 170);
         const group = [-32, 0, 32]
-          .map((r) => `<g transform="translate(0 ${f(-reach)}) rotate(${r})"><path d="${leafPath(80, 62)}" fill="${glossy('#a8e07a', '#4a9a36', '#1f5a1c')}"/><path d="M0 0V-70" stroke="#e0f3c8" stroke-width="2.5" opacity=".6"/></g>`)
+          .map(
+            (r) =>
+              `<g transform="translate(0 ${f(-reach)}) rotate(${r})"><path d="${leafPath(80, 62)}" fill="${glossy('#a8e07a', '#4a9a36', '#1f5a1c')}"/><path d="M0 0V-70" stroke="#e0f3c8" stroke-width="2.5" opacity=".6"/></g>`,
+          )
           .join('');
-        s.add(`<g transform="${at(POT_X + s.between(-40, 40), POT_Y, a)}"><path d="M0 0Q8 ${f(-reach / 2)} 0 ${f(-reach)}" stroke="#5a8a34" stroke-width="5" fill="none"/>${group}</g>`);
+        s.add(
+          `<g transform="${at(POT_X + s.between(-40, 40), POT_Y, a)}"><path d="M0 0Q8 ${f(-reach / 2)} 0 ${f(-reach)}" stroke="#5a8a34" stroke-width="5" fill="none"/>${group}</g>`,
+        );
       }
-      s.add(`<path d="M${POT_X + 90} ${POT_Y}Q${POT_X + 170} ${POT_Y + 30} ${POT_X + 170} ${POT_Y + 110}M${POT_X - 80} ${POT_Y}Q${POT_X - 150} ${POT_Y + 40} ${POT_X - 155} ${POT_Y + 90}" stroke="#5a8a34" stroke-width="4" fill="none"/>`);
+      s.add(
+        `<path d="M${POT_X + 90} ${POT_Y}Q${POT_X + 170} ${POT_Y + 30} ${POT_X + 170} ${POT_Y + 110}M${POT_X - 80} ${POT_Y}Q${POT_X - 150} ${POT_Y + 40} ${POT_X - 155} ${POT_Y + 90}" stroke="#5a8a34" stroke-width="4" fill="none"/>`,
+      );
       strawberry(s, POT_X + 170, POT_Y + 140, 10, 62);
       strawberry(s, POT_X - 155, POT_Y + 120, -15, 56);
       potRim(s, POT_X, POT_Y, POT_W);
@@ -1128,7 +1299,10 @@ function drawTray(s: Sketch, plant: 'kale' | 'pepper') {
     `<path d="M110 560L690 560L730 720Q400 740 70 720Z" fill="${s.linear(['#3a3a3a', '#1f1f1f'])}"/>`,
     `<path d="M70 720Q400 740 730 720V745Q400 765 70 745Z" fill="#151515"/>`,
   );
-  const leafFill = plant === 'kale' ? s.ball('#b8d8c0', '#5a8a7a', '#2a4a40', '40%', '30%') : s.ball('#b8ec8a', '#4fa03a', '#24601a', '40%', '30%');
+  const leafFill =
+    plant === 'kale'
+      ? s.ball('#b8d8c0', '#5a8a7a', '#2a4a40', '40%', '30%')
+      : s.ball('#b8ec8a', '#4fa03a', '#24601a', '40%', '30%');
   for (let row = 0; row < 3; row++) {
     const y = 590 + row * 52;
     const count = 6;
@@ -1140,9 +1314,13 @@ function drawTray(s: Sketch, plant: 'kale' | 'pepper') {
       const height = s.between(70, 110) + row * 8;
       stem(s, x, y, x + s.between(-8, 8), y - height, 5, '#7aa858');
       for (const side of [-1, 1]) {
-        s.add(`<g transform="${at(x, y - height, side * s.between(50, 75))}"><path d="${leafPath(plant === 'kale' ? 60 : 48, plant === 'kale' ? 40 : 30)}" fill="${leafFill}"/></g>`);
+        s.add(
+          `<g transform="${at(x, y - height, side * s.between(50, 75))}"><path d="${leafPath(plant === 'kale' ? 60 : 48, plant === 'kale' ? 40 : 30)}" fill="${leafFill}"/></g>`,
+        );
       }
-      s.add(`<g transform="${at(x, y - height, s.between(-10, 10))}"><path d="${leafPath(38, 24)}" fill="${leafFill}"/></g>`);
+      s.add(
+        `<g transform="${at(x, y - height, s.between(-10, 10))}"><path d="${leafPath(38, 24)}" fill="${leafFill}"/></g>`,
+      );
     }
   }
 }

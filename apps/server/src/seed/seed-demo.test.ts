@@ -44,7 +44,11 @@ describe('seedDemo on an empty database', () => {
   it('lets every demo member sign in with the one documented password', async () => {
     const users = await ctx.db.selectFrom('users').select('email').execute();
     for (const { email } of users) {
-      const res = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: DEMO_PASSWORD } });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: email, password: DEMO_PASSWORD },
+      });
       expect(res.statusCode, email).toBe(200);
     }
     expect(summary.password).toBe(DEMO_PASSWORD);
@@ -55,7 +59,10 @@ describe('seedDemo on an empty database', () => {
     expect(listings.length).toBeGreaterThanOrEqual(30);
     for (const category of Object.values(CATEGORIES)) {
       for (const type of Object.values(LISTING_TYPES)) {
-        expect(listings.some((l) => l.category_id === category && l.type_id === type), `category ${category} type ${type}`).toBe(true);
+        expect(
+          listings.some((l) => l.category_id === category && l.type_id === type),
+          `category ${category} type ${type}`,
+        ).toBe(true);
       }
     }
     for (const l of listings) {
@@ -81,9 +88,16 @@ describe('seedDemo on an empty database', () => {
 
   it('stores every listing photo and profile picture where the uploads route serves them', async () => {
     const listings = await ctx.db.selectFrom('listings').select(['featured_image', 'thumbnail']).execute();
-    const avatars = await ctx.db.selectFrom('users').select('profile_picture').where('profile_picture', 'is not', null).execute();
+    const avatars = await ctx.db
+      .selectFrom('users')
+      .select('profile_picture')
+      .where('profile_picture', 'is not', null)
+      .execute();
     expect(avatars.length).toBeGreaterThan(0);
-    const paths = [...listings.flatMap((l) => [l.featured_image, l.thumbnail]), ...avatars.map((a) => a.profile_picture)];
+    const paths = [
+      ...listings.flatMap((l) => [l.featured_image, l.thumbnail]),
+      ...avatars.map((a) => a.profile_picture),
+    ];
     for (const path of paths) {
       expect(path).toMatch(/^uploads\/[a-f0-9]{32}\.webp$/);
       expect(await ctx.app.images.store.get(path!.slice('uploads/'.length)), path!).toBeDefined();

@@ -89,7 +89,8 @@ function checkReferences() {
   if (unknown.length) throw new Error(`Demo data names unknown members: ${[...new Set(unknown)].join(', ')}`);
 }
 
-const initialsOf = (m: { first_name: string; last_name: string }) => `${m.first_name[0]}${m.last_name[0]}`.toUpperCase();
+const initialsOf = (m: { first_name: string; last_name: string }) =>
+  `${m.first_name[0]}${m.last_name[0]}`.toUpperCase();
 
 /**
  * Adds the demo neighbourhood to an empty database: members (all with DEMO_PASSWORD),
@@ -182,7 +183,11 @@ async function insertRows(
     .execute();
 
   // Oldest first, so ids grow with time as they would have in real use.
-  const listings = LISTINGS.map((l, i) => ({ l, photo: input.photos[i]!, minutesAgo: l.daysAgo * day + ((i * 137) % 600) + 15 }))
+  const listings = LISTINGS.map((l, i) => ({
+    l,
+    photo: input.photos[i]!,
+    minutesAgo: l.daysAgo * day + ((i * 137) % 600) + 15,
+  }))
     .sort((a, b) => b.minutesAgo - a.minutesAgo)
     .map(({ l, photo, minutesAgo }) => ({
       owner_id: id(l.owner),
@@ -237,7 +242,9 @@ async function insertRows(
 function summarise(images: number): DemoSummary {
   const count = <T>(items: T[], test: (item: T) => boolean) => items.filter(test).length;
   const names = <K extends string>(ids: Record<K, number>, pick: (l: (typeof LISTINGS)[number]) => number) =>
-    Object.fromEntries(Object.entries(ids).map(([name, value]) => [name, count(LISTINGS, (l) => pick(l) === value)])) as Record<K, number>;
+    Object.fromEntries(
+      Object.entries(ids).map(([name, value]) => [name, count(LISTINGS, (l) => pick(l) === value)]),
+    ) as Record<K, number>;
   return {
     members: MEMBERS.map((m) => ({
       email: emailOf(m),
@@ -287,9 +294,7 @@ export function formatSummary(summary: DemoSummary, where: { database: string; u
     `  ${summary.images} images`,
     '',
     `Sign in with any of these e-mails and the password: ${summary.password}`,
-    ...summary.members.map(
-      (m) => `  ${m.email.padEnd(width)}  ${m.name.padEnd(nameWidth)}  ${m.city} ${m.zip_code}`,
-    ),
+    ...summary.members.map((m) => `  ${m.email.padEnd(width)}  ${m.name.padEnd(nameWidth)}  ${m.city} ${m.zip_code}`),
     '',
     `Start the server (npm start) and open ${where.url}`,
   ].join('\n');

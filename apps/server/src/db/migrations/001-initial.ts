@@ -91,11 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('friendships_pair', ['user_low', 'user_high'])
     .addCheckConstraint('friendships_ordered', sql`user_low < user_high`)
     .execute();
-  await db.schema
-    .createIndex('friendships_high_status')
-    .on('friendships')
-    .columns(['user_high', 'status'])
-    .execute();
+  await db.schema.createIndex('friendships_high_status').on('friendships').columns(['user_high', 'status']).execute();
 
   await id(db.schema.createTable('messages'))
     .addColumn('sender_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

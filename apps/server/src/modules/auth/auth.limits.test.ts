@@ -51,7 +51,13 @@ describe('login and registration limits', () => {
         method: 'POST',
         url: '/api/auth/register',
         remoteAddress: ip,
-        payload: { email: `new${i}_${Date.now()}@example.com`, password: 'long-enough-1', first_name: 'A', last_name: 'B', username: `new_${i}_${Date.now()}` },
+        payload: {
+          email: `new${i}_${Date.now()}@example.com`,
+          password: 'long-enough-1',
+          first_name: 'A',
+          last_name: 'B',
+          username: `new_${i}_${Date.now()}`,
+        },
       });
       codes.push(res.statusCode);
     }

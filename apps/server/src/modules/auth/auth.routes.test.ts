@@ -87,21 +87,37 @@ describe('POST /api/auth/login', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 604800, user: { id: user.id, username: user.username } });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 604800,
+      user: { id: user.id, username: user.username },
+    });
     const profile = await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: body.access_token });
     expect(profile.json().id).toBe(user.id);
   });
 
   it('accepts JSON too', async () => {
     const user = await createUser(ctx);
-    const res = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.email, password: PASSWORD } });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.email, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers an unknown e-mail exactly like a wrong password', async () => {
     const user = await createUser(ctx);
-    const wrong = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.email, password: 'nope-nope-nope' } });
-    const unknown = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody@example.com', password: 'nope-nope-nope' } });
+    const wrong = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.email, password: 'nope-nope-nope' },
+    });
+    const unknown = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nobody@example.com', password: 'nope-nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
@@ -144,7 +160,12 @@ describe('sessions', () => {
 describe('profiles', () => {
   it('shows another member only the public fields, never the address', async () => {
     const viewer = await createUser(ctx);
-    const other = await createUser(ctx, { city: 'Salt Lake City', state: 'UT', zip_code: '84101', address: '1 Secret Lane' });
+    const other = await createUser(ctx, {
+      city: 'Salt Lake City',
+      state: 'UT',
+      zip_code: '84101',
+      address: '1 Secret Lane',
+    });
     const res = await ctx.inject({ method: 'GET', url: `/api/auth/users/${other.id}/public`, as: viewer });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -168,7 +189,9 @@ describe('profiles', () => {
   it('saves the onboarding location and photo; the avatar is served, address and apt never shown', async () => {
     const user = await createUser(ctx);
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/users/me/avatar', as: user })).statusCode).toBe(404);
-    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
     const form = multipartBody(
       { city: ' Salt Lake City ', state: 'UT', postcode: ' 84105 ', address: '12 Garden Row', apt: '' },
       { field: 'file', filename: 'me.jpg', contentType: 'image/jpeg', data: photo },
@@ -179,7 +202,11 @@ describe('profiles', () => {
     expect(profile).toMatchObject({ city: 'Salt Lake City', state: 'UT', zip_code: '84105' });
     expect(profile.profile_picture).toMatch(/^uploads\/[a-f0-9]{32}\.webp$/);
     expect(JSON.stringify(profile)).not.toContain('Garden Row');
-    const row = await ctx.db.selectFrom('users').select(['address', 'apt']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['address', 'apt'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ address: '12 Garden Row', apt: null });
 
     const avatar = await ctx.inject({ method: 'GET', url: '/api/auth/users/me/avatar', as: user });

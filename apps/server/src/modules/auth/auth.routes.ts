@@ -71,7 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: [],
-        description: 'Form-encoded `username` (the e-mail) and `password`, as OAuth2 password forms send them; JSON is accepted too.',
+        description:
+          'Form-encoded `username` (the e-mail) and `password`, as OAuth2 password forms send them; JSON is accepted too.',
         body: LoginInputSchema,
         response: { 200: LoginResultSchema },
       },
@@ -132,14 +133,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'Multipart: optional `file` (an image), `city`, `state`, `postcode`, optional `address` and `apt`.',
+        description:
+          'Multipart: optional `file` (an image), `city`, `state`, `postcode`, optional `address` and `apt`.',
         consumes: ['multipart/form-data'],
         response: { 200: UserSchema },
       },
     },
     async (request) => {
       const user = me(request);
-      const form = request.isMultipart() ? await readMultipart(request, 'file') : { fields: (request.body ?? {}) as Record<string, string> };
+      const form = request.isMultipart()
+        ? await readMultipart(request, 'file')
+        : { fields: (request.body ?? {}) as Record<string, string> };
       const parsed = ProfileLocationInputSchema.safeParse(form.fields);
       if (!parsed.success) throw toAppError(parsed.error);
       const previous = await getProfilePicture(app.db, user.id);

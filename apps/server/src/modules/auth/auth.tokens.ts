@@ -57,9 +57,7 @@ export async function authenticateToken(
     .select((eb) => [
       'users.id',
       'users.username',
-      eb
-        .exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', payload.jti!))
-        .as('revoked'),
+      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', payload.jti!)).as('revoked'),
     ])
     .where('users.id', '=', id)
     .executeTakeFirst();

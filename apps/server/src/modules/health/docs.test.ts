@@ -22,14 +22,21 @@ describe('API reference', () => {
     expect(body.properties.username.pattern).toBe(USERNAME_PATTERN.source);
     expect(doc.paths['/api/auth/profile'].get.responses['200']).toBeDefined();
     const paths = Object.keys(doc.paths).map((p) => p.replace(/(.)\/$/, '$1'));
-    for (const path of ['/api/listings', '/api/listings/{id}', '/api/messages', '/api/auth/friends/request', '/api/listings/want-listings']) {
+    for (const path of [
+      '/api/listings',
+      '/api/listings/{id}',
+      '/api/messages',
+      '/api/auth/friends/request',
+      '/api/listings/want-listings',
+    ]) {
       expect(paths).toContain(path);
     }
   });
 
   it('serves a browsable reference page without a session', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/api/docs' });
-    const page = res.statusCode === 302 ? await ctx.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    const page =
+      res.statusCode === 302 ? await ctx.inject({ method: 'GET', url: res.headers.location as string }) : res;
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger');
