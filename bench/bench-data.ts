@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CATEGORIES, LISTING_STATES, LISTING_TYPES } from '@gardenswap/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { pairOf } from '../apps/server/src/modules/friends/friends.sql.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 
 /**
  * A large marketplace for the benchmark, written straight into the tables in batched
@@ -20,18 +21,6 @@ export interface BenchData {
   memberIds: number[];
   viewer: { id: number; username: string };
   friendships: number;
-}
-
-/** mulberry32: the same data on every run, so runs compare. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PLACES = [
@@ -89,7 +78,7 @@ function* chunks<T>(rows: T[], size: number) {
 }
 
 export async function seedBenchData(db: DB, passwordHash: string, options: BenchDataOptions): Promise<BenchData> {
-  const random = seeded(42);
+  const random = seededRandom(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const now = Date.now();
 

@@ -92,3 +92,14 @@ export async function createListing(
     .executeTakeFirstOrThrow();
   return { id: row.id };
 }
+
+/** The friendship rows between two members (at most one, whoever asked). */
+export function friendshipRows(ctx: Pick<TestContext, 'db'>, a: { id: number }, b: { id: number }) {
+  const pair = pairOf(a.id, b.id);
+  return ctx.db
+    .selectFrom('friendships')
+    .selectAll()
+    .where('user_low', '=', pair.user_low)
+    .where('user_high', '=', pair.user_high)
+    .execute();
+}

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, Message, SendMessageAck, ServerToClientEvents } from '@gardenswap/shared';
-import { type Socket, io } from 'socket.io-client';
+import type { Message, SendMessageAck } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { createPgSchema, testConfig } from './app.js';
 import { createUser, PASSWORD, type TestUser } from './factories.js';
+import { type ClientSocket, connectTab } from './sockets.js';
 
 // Two instances behind a load balancer share PostgreSQL and Redis and nothing else.
 const missing = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'].filter((name) => !process.env[name]);
@@ -17,8 +17,6 @@ const title = missing.length
 
 const LOGIN_WINDOW_MS = 2000;
 const LOGIN_MAX = 3;
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface Instance {
   app: App;
@@ -72,22 +70,7 @@ describeScaleOut(title, () => {
 
   const member = () => createUser({ db: one.app.db, config: one.app.config });
 
-  const connect = async (instance: Instance, user: { token: string }) => {
-    const socket: ClientSocket = io(instance.url, {
-      transports: ['websocket'],
-      auth: { token: user.token },
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    const received: Message[] = [];
-    socket.on('new_message', (message) => received.push(message));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return { socket, received };
-  };
+  const connect = (instance: Instance, user: { token: string }) => connectTab(instance.url, user.token, sockets);
 
   const until = async (done: () => boolean, ms = 5000) => {
     const deadline = Date.now() + ms;

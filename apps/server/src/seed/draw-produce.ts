@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { type Random, seededRandom } from '../lib/seeded-random.js';
 
 /**
  * Pictures for the demo neighbourhood, drawn in code so the demo needs no photo files,
@@ -62,20 +63,6 @@ export type Picture =
 
 /** How the loose seeds in front of a packet look. */
 export type SeedLook = 'bean' | 'flat' | 'tiny' | 'striped';
-
-type Random = () => number;
-
-/** mulberry32: a small seeded generator, so a picture comes out the same on every run. */
-function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const f = (n: number) => Math.round(n * 10) / 10;
 
@@ -1327,7 +1314,7 @@ function drawTray(s: Sketch, plant: 'kale' | 'pepper') {
 
 /** The SVG of a listing's picture; `seed` varies the small details between pictures. */
 export function listingSvg(picture: Picture, seed: number): string {
-  const s = new Sketch(seeded(seed));
+  const s = new Sketch(seededRandom(seed));
   switch (picture.kind) {
     case 'produce': {
       const { surface, draw } = PRODUCE[picture.subject];
@@ -1350,7 +1337,7 @@ export function listingSvg(picture: Picture, seed: number): string {
 
 /** A profile picture: the member's initials on a coloured disc, with a leaf behind them. */
 export function avatarSvg(initials: string, hue: number): string {
-  const s = new Sketch(seeded(hue));
+  const s = new Sketch(seededRandom(hue));
   const disc = s.ball(`hsl(${hue} 60% 72%)`, `hsl(${hue} 48% 52%)`, `hsl(${hue} 50% 34%)`, '35%', '25%');
   s.add(`<rect width="400" height="400" fill="${disc}"/>`);
   s.add(

@@ -43,43 +43,28 @@ export async function insertUser(db: Executor, input: RegisterInput, passwordHas
   return row.id;
 }
 
-/** The member's own profile; never the address, apt or password hash. */
-export function getProfile(db: Executor, id: number): Promise<User | undefined> {
+const PUBLIC_COLUMNS = ['id', 'username', 'profile_picture', 'city', 'state', 'zip_code'] as const;
+const OWN_COLUMNS = [...PUBLIC_COLUMNS, 'email', 'first_name', 'last_name'] as const;
+
+/** A member's row with the given columns and friend_count counted as it is now. */
+function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: number, columns: readonly C[]) {
   return db
     .selectFrom('users')
-    .select((eb) => [
-      'id',
-      'username',
-      'email',
-      'first_name',
-      'last_name',
-      'profile_picture',
-      'city',
-      'state',
-      'zip_code',
-      friendCountOf(eb).as('friend_count'),
-    ])
+    .select(columns)
+    .select((eb) => friendCountOf(eb).as('friend_count'))
     .where('id', '=', id)
     .executeTakeFirst()
     .then((row) => row && { ...row, friend_count: Number(row.friend_count) });
 }
 
+/** The member's own profile; never the address, apt or password hash. */
+export function getProfile(db: Executor, id: number): Promise<User | undefined> {
+  return selectUser(db, id, OWN_COLUMNS);
+}
+
 /** What any member may see of another. */
 export function getPublicUser(db: Executor, id: number): Promise<PublicUser | undefined> {
-  return db
-    .selectFrom('users')
-    .select((eb) => [
-      'id',
-      'username',
-      'profile_picture',
-      'city',
-      'state',
-      'zip_code',
-      friendCountOf(eb).as('friend_count'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst()
-    .then((row) => row && { ...row, friend_count: Number(row.friend_count) });
+  return selectUser(db, id, PUBLIC_COLUMNS);
 }
 
 /** Saves the onboarding location and, when one was uploaded, the new profile picture. */

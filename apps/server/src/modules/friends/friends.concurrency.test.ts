@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
-import { pairOf } from './friends.sql.js';
+import { createUser, friendshipRows, type TestUser } from '../../../test/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,15 +12,7 @@ const request = (from: TestUser, to: { id: number }) =>
   ctx.inject({ method: 'POST', url: '/api/auth/friends/request', payload: { friend_id: to.id }, as: from });
 const ownCount = async (as: TestUser) =>
   (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as })).json().friend_count;
-const rowsOf = (a: { id: number }, b: { id: number }) => {
-  const pair = pairOf(a.id, b.id);
-  return ctx.db
-    .selectFrom('friendships')
-    .selectAll()
-    .where('user_low', '=', pair.user_low)
-    .where('user_high', '=', pair.user_high)
-    .execute();
-};
+const rowsOf = (a: { id: number }, b: { id: number }) => friendshipRows(ctx, a, b);
 
 describe('racing friend requests', () => {
   it('settles 10 simultaneous requests each way into one accepted friendship, counted once', async () => {

@@ -1,8 +1,7 @@
 import { TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
-import { befriend, createUser, type TestUser } from '../../../test/factories.js';
-import { pairOf } from './friends.sql.js';
+import { befriend, createUser, friendshipRows, type TestUser } from '../../../test/factories.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,15 +30,7 @@ const ownCount = async (as: TestUser) =>
   (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as })).json().friend_count;
 const publicCount = async (viewer: TestUser, of: { id: number }) =>
   (await ctx.inject({ method: 'GET', url: `/api/auth/users/${of.id}/public`, as: viewer })).json().friend_count;
-const rowsOf = (a: { id: number }, b: { id: number }) => {
-  const pair = pairOf(a.id, b.id);
-  return ctx.db
-    .selectFrom('friendships')
-    .selectAll()
-    .where('user_low', '=', pair.user_low)
-    .where('user_high', '=', pair.user_high)
-    .execute();
-};
+const rowsOf = (a: { id: number }, b: { id: number }) => friendshipRows(ctx, a, b);
 
 describe('friendship state machine', () => {
   it('goes none → pending → accepted → none, and friend_count follows on both sides', async () => {

@@ -1,24 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import {
-  type ClientToServerEvents,
-  type Message,
-  type SendMessageAck,
-  type ServerToClientEvents,
-  TEXTS,
-} from '@gardenswap/shared';
-import { type Socket, io } from 'socket.io-client';
+import { type SendMessageAck, TEXTS } from '@gardenswap/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
+import { type ClientSocket, type Tab, connectTab, openSocket } from '../../../test/sockets.js';
 import { signSessionToken } from '../auth/auth.tokens.js';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** A connected client that records every new_message it receives. */
-interface Tab {
-  socket: ClientSocket;
-  received: Message[];
-}
 
 describe('chat over socket.io', () => {
   let ctx: TestContext;
@@ -36,27 +22,12 @@ describe('chat over socket.io', () => {
   afterAll(() => ctx.close());
 
   const client = (token: string): ClientSocket => {
-    const socket: ClientSocket = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = openSocket(url, token);
     open.push(socket);
     return socket;
   };
 
-  const connect = async (user: { token: string }): Promise<Tab> => {
-    const socket = client(user.token);
-    const received: Message[] = [];
-    socket.on('new_message', (message) => received.push(message));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return { socket, received };
-  };
+  const connect = (user: { token: string }): Promise<Tab> => connectTab(url, user.token, open);
 
   /** The error a refused connection reports; fails at once if it connects instead. */
   const connectError = (socket: ClientSocket) =>
