@@ -18,8 +18,20 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
   },
 });
 
+const web = {
+  extends: './apps/web/vite.config.ts',
+  test: {
+    name: 'web',
+    root: 'apps/web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    testTimeout: 15_000,
+  },
+};
+
 export default defineConfig({
   test: {
-    projects: [server('sqlite'), ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : [])],
+    projects: [server('sqlite'), ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []), web],
   },
 });

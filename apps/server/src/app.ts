@@ -32,6 +32,7 @@ import { uploadsRoutes } from './modules/images/uploads.routes.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { wantsRoutes } from './modules/wants/wants.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
@@ -163,6 +164,7 @@ export async function buildApp(
   await app.register(async (api) => {
     await api.register(authPlugin);
     await api.register(healthRoutes, { prefix: '/api/health' });
+    await api.register(siteRoutes, { prefix: '/api/site' });
     await api.register(authRoutes, { prefix: '/api/auth' });
     await api.register(friendsRoutes, { prefix: '/api/auth/friends' });
     await api.register(listingsRoutes, { prefix: '/api/listings' });

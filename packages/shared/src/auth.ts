@@ -48,6 +48,13 @@ export const RegisterFormSchema = RegisterInputSchema.extend({
   path: ['confirm_password'],
 });
 
+/** The login form: the spec's e-mail and password checks. */
+export const LoginFormSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, TEXTS.passwordRequired),
+});
+export type LoginForm = z.infer<typeof LoginFormSchema>;
+
 /** POST /auth/login: `username` holds the e-mail, as the spec's form-encoded call sends it. */
 export const LoginInputSchema = z.object({
   username: EmailSchema,

@@ -1,0 +1,59 @@
+import { List, MessageCircle, Store, User } from 'lucide-react';
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Loading } from '../components/feedback';
+import { Logo } from '../components/logo';
+
+const NAV = [
+  { to: '/my-listings', label: 'my lists', icon: List },
+  { to: '/messages', label: 'message', icon: MessageCircle },
+  { to: '/listings', label: 'marketplace', icon: Store },
+  { to: '/profile', label: 'Profile', icon: User },
+];
+
+/** The bottom navigation of the spec on phones; the same links sit in the header on wider screens. */
+function MainNav({ className }: { className: string }) {
+  return (
+    <nav className={className} aria-label="Main">
+      {NAV.map(({ to, label, icon: Icon }) => (
+        <NavLink key={to} to={to} className={({ isActive }) => `nav-item${isActive ? ' nav-item-active' : ''}`}>
+          <Icon aria-hidden size={22} />
+          <span>{label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** Signed-in pages: header with the logo (and the links on desktop), bottom navigation on phones. */
+export function AppLayout() {
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link to="/listings" className="brand" aria-label="Gardenswap marketplace">
+          <Logo />
+        </Link>
+        <MainNav className="top-nav" />
+      </header>
+      <main id="main" className="app-main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <MainNav className="bottom-nav" />
+    </div>
+  );
+}
+
+/** Pages outside the signed-in shell (home, login, e-mail previews, 404). */
+export function BareLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet key={pathname === '/' ? 'home' : 'page'} />
+    </Suspense>
+  );
+}

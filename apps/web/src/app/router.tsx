@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject, createBrowserRouter, useParams } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import { RouteError } from '../components/route-error';
+import { GuestOnly, RequireAuth } from './guards';
+import { AppLayout, BareLayout } from './layouts';
+
+/** A code-split page: its module loads when the route is first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+function LegacyListingRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/listings/${id}`} replace />;
+}
+
+function LegacyEditRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/listings/${id}/edit`} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <BareLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: page(() => import('../features/home/home-page')) },
+      {
+        element: <GuestOnly />,
+        children: [{ path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) }],
+      },
+      { path: '/not-found', lazy: page(() => import('../features/listings/pages/listing-not-found-page')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/personal-info', lazy: page(() => import('../features/auth/pages/personal-info-page')) },
+          { path: '/invite-your-friends', lazy: page(() => import('../features/auth/pages/invite-page')) },
+          { path: '/match-noti', lazy: page(() => import('../features/emails/match-notification-page')) },
+          { path: '/friend-invi', lazy: page(() => import('../features/emails/friend-invitation-page')) },
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/my-listings', lazy: page(() => import('../features/listings/pages/my-listings-page')) },
+              // Legacy addresses of the earlier app keep working.
+              { path: '/my-listings-old', element: <Navigate to="/my-listings" replace /> },
+              { path: '/my-listings/:id', element: <LegacyListingRedirect /> },
+              { path: '/editlisting/:id', element: <LegacyEditRedirect /> },
+              { path: '/listings', lazy: page(() => import('../features/listings/pages/marketplace-page')) },
+              { path: '/listings/new', lazy: page(() => import('../features/listings/pages/new-listing-page')) },
+              { path: '/listings/:id', lazy: page(() => import('../features/listings/pages/listing-detail-page')) },
+              { path: '/listings/:id/edit', lazy: page(() => import('../features/listings/pages/edit-listing-page')) },
+              { path: '/filter-page', lazy: page(() => import('../features/listings/pages/filter-page')) },
+              { path: '/post-want', lazy: page(() => import('../features/wants/pages/post-want-page')) },
+              { path: '/profile', lazy: page(() => import('../features/profile/pages/profile-page')) },
+              { path: '/myfriends', lazy: page(() => import('../features/friends/pages/friends-page')) },
+              { path: '/seller/:id', lazy: page(() => import('../features/friends/pages/seller-page')) },
+              { path: '/messages', lazy: page(() => import('../features/messages/pages/messages-page')) },
+              { path: '/messages/:otherId', lazy: page(() => import('../features/messages/pages/chat-page')) },
+              { path: '/have-want-search', lazy: page(() => import('../features/search/pages/have-want-search-page')) },
+              { path: '/friend-search', lazy: page(() => import('../features/search/pages/friend-search-page')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

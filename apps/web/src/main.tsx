@@ -1,0 +1,41 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createRouter } from './app/router';
+import { UNAUTHORIZED_EVENT } from './lib/api-client';
+import { AuthProvider } from './lib/auth-context';
+import { createQueryClient } from './lib/query-client';
+import { rememberReturnTo } from './lib/return-to';
+import './styles/global.css';
+
+function App() {
+  const [router] = useState(createRouter);
+  const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    // Any 401: the stored session is gone (the client removed it); forget cached data and sign in again.
+    const onUnauthorized = () => {
+      queryClient.clear();
+      const { pathname, search } = window.location;
+      if (pathname !== '/login') {
+        rememberReturnTo(`${pathname}${search}`);
+        void router.navigate('/login', { replace: true });
+      }
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [queryClient, router]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
