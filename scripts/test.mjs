@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, then every suite. It names what it skips, loudly, and ends with
 // one summary line ("tests: N passed, N failed, N skipped").
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ const run = (title, command, args, env = {}) => {
   return result.status === 0;
 };
 
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const skipped = [];
 if (!process.env.TEST_DATABASE_URL) skipped.push('the server suite on PostgreSQL (set TEST_DATABASE_URL)');
 if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
@@ -32,13 +33,43 @@ const vitestOk = run('tests (vitest)', 'npx', [
 ]);
 ok = vitestOk && ok;
 
-let summary = 'tests: 0 passed, 1 failed';
+const counts = { passed: 0, failed: 0, skipped: 0 };
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
-  summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests + r.numTodoTests;
 } catch {
-  console.error('The test report could not be read: the test run itself failed.');
+  console.error('The vitest report could not be read: the test run itself failed.');
+  counts.failed += 1;
 }
+
+// The browser journeys run against the built app and server.
+ok = run('build', 'node', ['scripts/ensure-built.mjs']) && ok;
+if (!existsSync(chromium)) {
+  skipped.push(`the browser journeys (no Chromium at ${chromium}; install Debian's chromium)`);
+} else {
+  const e2eReport = path.join(path.dirname(report), 'e2e.json');
+  const e2eOk = run(
+    'browser journeys (playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
+  ok = e2eOk && ok;
+  try {
+    const r = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    counts.passed += r.stats.expected + r.stats.flaky;
+    counts.failed += r.stats.unexpected;
+    counts.skipped += r.stats.skipped;
+  } catch {
+    console.error('The playwright report could not be read: the journeys did not run.');
+    counts.failed += 1;
+  }
+}
+const summary = `tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
 
 if (skipped.length) {
   console.log('\n!!! SKIPPED !!!');

@@ -19,5 +19,5 @@ export default defineConfig({
       '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 300 },
+  build: { outDir: 'dist', target: 'es2022', sourcemap: false, manifest: true, chunkSizeWarningLimit: 300 },
 });

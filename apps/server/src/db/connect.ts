@@ -35,5 +35,28 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cachePreparedStatements(sqlite);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every SQLite statement again on each call; preparing costs more than
+ * running most of our queries. The same SQL text reuses its prepared statement (safe: the
+ * driver runs one statement at a time on its single connection), up to a bound.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Refresh its place, so the least recently used statement is the one dropped.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as SQLite.Database['prepare'];
 }

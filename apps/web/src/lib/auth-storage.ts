@@ -23,14 +23,16 @@ function isStoredAuth(value: unknown): value is StoredAuth {
 
 /** The stored session, or null; an expired or unreadable one is removed on the way. */
 export function readAuth(now = Date.now()): StoredAuth | null {
+  const raw = localStorage.getItem(KEY);
+  if (raw === null) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    parsed = JSON.parse(raw);
   } catch {
     parsed = null;
   }
   if (!isStoredAuth(parsed) || parsed.expiresAt <= now) {
-    if (parsed !== null) localStorage.removeItem(KEY);
+    localStorage.removeItem(KEY);
     return null;
   }
   return parsed;
