@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/feedback';
 import { Logo } from '../components/logo';
+import { useSocketSession } from '../lib/socket';
 
 const NAV = [
   { to: '/my-listings', label: 'my lists', icon: List },
@@ -27,6 +28,8 @@ function MainNav({ className }: { className: string }) {
 
 /** Signed-in pages: header with the logo (and the links on desktop), bottom navigation on phones. */
 export function AppLayout() {
+  // One live connection for the whole signed-in session, so messages arrive on every screen.
+  useSocketSession();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter, useParams } from 'react-router';
+import { Loading } from '../components/feedback';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { GuestOnly, RequireAuth } from './guards';
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
   {
     element: <BareLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Loading />,
     children: [
       { path: '/', lazy: page(() => import('../features/home/home-page')) },
       {

@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly errors: { field: string; message: string }[] = [],
   ) {
-    super(detail);
+    super(detail || `Request failed (${status})`);
   }
 }
 
@@ -48,7 +48,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not our error body (a proxy's page, say): fall back to the status text.
   }
-  const detail = typeof body.detail === 'string' ? body.detail : response.statusText || 'An error occurred';
+  // No detail of ours: leave it empty, so each screen shows its own fallback text.
+  const detail = typeof body.detail === 'string' ? body.detail : '';
   const code = typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
   const errors = Array.isArray(body.errors) ? (body.errors as ApiError['errors']) : [];
   return new ApiError(response.status, code, detail, errors);

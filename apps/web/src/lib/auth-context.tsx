@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { UNAUTHORIZED_EVENT } from './api-client';
 import { AUTH_STORAGE_KEY, type StoredAuth, clearAuth, readAuth, writeAuth } from './auth-storage';
+import { clearSignedOut, markSignedOut } from './return-to';
 
 interface AuthState {
   auth: StoredAuth | null;
@@ -35,8 +36,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [auth]);
 
-  const signIn = useCallback((token: string, user: StoredAuth['user']) => setAuth(writeAuth(token, user)), []);
+  const signIn = useCallback((token: string, user: StoredAuth['user']) => {
+    clearSignedOut();
+    setAuth(writeAuth(token, user));
+  }, []);
   const signOut = useCallback(() => {
+    markSignedOut();
     clearAuth();
     setAuth(null);
   }, []);

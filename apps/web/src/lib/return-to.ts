@@ -5,6 +5,8 @@
 const KEY = 'gardenswap.returnTo';
 
 export function rememberReturnTo(path: string) {
+  // Signing out on purpose is not "being stopped on the way somewhere".
+  if (sessionStorage.getItem(SIGNED_OUT) === '1') return;
   if (path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login')) {
     sessionStorage.setItem(KEY, path);
   }
@@ -26,3 +28,8 @@ const JUST_REGISTERED = 'gardenswap.justRegistered';
 export const markJustRegistered = () => sessionStorage.setItem(JUST_REGISTERED, '1');
 export const clearJustRegistered = () => sessionStorage.removeItem(JUST_REGISTERED);
 export const isJustRegistered = () => sessionStorage.getItem(JUST_REGISTERED) === '1';
+
+/** Set when the member signs out on purpose, cleared when they sign in again. */
+const SIGNED_OUT = 'gardenswap.signedOut';
+export const markSignedOut = () => sessionStorage.setItem(SIGNED_OUT, '1');
+export const clearSignedOut = () => sessionStorage.removeItem(SIGNED_OUT);

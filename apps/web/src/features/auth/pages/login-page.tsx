@@ -95,7 +95,7 @@ function LoginFormView() {
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Login">
       <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
-      <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={busy} className="form plain-fieldset">
         <TextField
           label="Email"
           type="email"
@@ -151,7 +151,7 @@ function RegisterFormView() {
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Register">
       <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
-      <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={busy} className="form plain-fieldset">
         <TextField label="Username" autoComplete="username" error={e.username?.message} {...field('username')} />
         <div className="row" style={{ alignItems: 'flex-start' }}>
           <TextField

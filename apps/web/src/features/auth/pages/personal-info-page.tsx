@@ -42,7 +42,7 @@ export default function PersonalInfoPage() {
           onDismiss={() => upload.reset()}
         />
         <form className="form" onSubmit={submit} noValidate aria-label="Personal info">
-          <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0 }}>
+          <fieldset disabled={busy} className="form plain-fieldset">
             <PhotoPicker label="Profile photo (optional)" file={file} onChange={setFile} />
             <TextField label="City" autoComplete="address-level2" error={e.city?.message} {...register('city')} />
             <TextField label="State" autoComplete="address-level1" error={e.state?.message} {...register('state')} />

@@ -1,3 +1,102 @@
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import type { Listing } from '@gardenswap/shared/listings';
+import { TEXTS } from '@gardenswap/shared/texts';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { ApiError, imageUrl } from '../../../lib/api-client';
+import { useMe } from '../../../lib/auth-context';
+import { useListing } from '../api/use-listing';
+import { useRemoveListingImage, useReplaceListingImage } from '../api/use-listing-image';
+import { useUpdateListing } from '../api/use-update-listing';
+import { ListingForm, type ListingFormOutput, type PhotoChange } from '../components/listing-form';
+import '../listings.css';
+
+/** /listings/{id}/edit: the owner changes every field, the photo, who sees it and whether it is active. */
+export default function EditListingPage() {
+  const id = Number(useParams().id);
+  const me = useMe();
+  const listing = useListing(id);
+
+  if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/not-found" replace />;
+  if (listing.isError && listing.error instanceof ApiError && listing.error.status === 404) {
+    return <Navigate to="/not-found" replace />;
+  }
+  if (listing.isError) return <ErrorBanner message="Failed to fetch listing details. Please try again later." />;
+  // The copy a list passed along may be older than the listing: edit only the fresh one.
+  if (!listing.data || listing.isPlaceholderData) return <Loading />;
+  if (listing.data.owner_id !== me.id) {
+    return (
+      <EmptyState>
+        <p>{TEXTS.editForbidden}</p>
+        <Link className="button" to={`/listings/${id}`}>
+          Back to the listing
+        </Link>
+      </EmptyState>
+    );
+  }
+  return <EditListing listing={listing.data} />;
+}
+
+function EditListing({ listing }: { listing: Listing }) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number>();
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<ApiError['errors']>();
+  const update = useUpdateListing(listing.id);
+  const replaceImage = useReplaceListingImage(listing.id, setProgress);
+  const removeImage = useRemoveListingImage(listing.id);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (values: ListingFormOutput, photo: PhotoChange) => {
+    setError(undefined);
+    setFieldErrors(undefined);
+    setBusy(true);
+    try {
+      await update.mutateAsync(values);
+      if (photo.file) {
+        setProgress(0);
+        await replaceImage.mutateAsync(photo.file);
+      } else if (photo.removed) {
+        await removeImage.mutateAsync();
+      }
+      navigate(`/listings/${listing.id}`, { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422 && e.errors.length) setFieldErrors(e.errors);
+      setError('Failed to update listing. Please try again.');
+      setBusy(false);
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <div className="listing-form-page">
+      <div className="page-header">
+        <Link to={`/listings/${listing.id}`} className="button button-ghost">
+          <ArrowLeft aria-hidden size={18} /> Back
+        </Link>
+      </div>
+      <h1>Edit listing</h1>
+      <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
+      <div className="card">
+        <ListingForm
+          mode="edit"
+          busy={busy}
+          progress={progress}
+          fieldErrors={fieldErrors}
+          currentImageUrl={imageUrl(listing.featured_image)}
+          defaultValues={{
+            title: listing.title,
+            description: listing.description,
+            type_id: String(listing.type_id),
+            price: String(listing.price),
+            category_id: listing.category_id,
+            is_public: listing.is_public,
+            is_active: listing.is_active,
+          }}
+          onSubmit={(values, photo) => void save(values, photo)}
+        />
+      </div>
+    </div>
+  );
 }

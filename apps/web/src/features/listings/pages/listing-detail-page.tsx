@@ -1,3 +1,183 @@
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import type { Listing } from '@gardenswap/shared/listings';
+import { TEXTS } from '@gardenswap/shared/texts';
+import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Sprout, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { CopyLink } from '../../../components/copy-link';
+import { ErrorBanner, Loading } from '../../../components/feedback';
+import { Modal } from '../../../components/modal';
+import { ApiError, imageUrl } from '../../../lib/api-client';
+import { useMe } from '../../../lib/auth-context';
+import { priceLabel } from '../../../lib/format';
+import { listingLink } from '../../../lib/links';
+import { useDeleteListing } from '../api/use-delete-listing';
+import { useListing } from '../api/use-listing';
+import { categoryName, stateLabel } from '../utils/categories';
+import '../listings.css';
+
+/** The delete failure texts of the spec (§8). */
+function deleteError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return error.detail || TEXTS.deleteForbidden;
+  if (error instanceof ApiError && error.status === 404) return TEXTS.listingNotFound;
+  return 'Failed to delete the listing. Please try again later.';
+}
+
+/** /listings/{id}: one listing, with the owner's edit and delete, and share and message for everyone. */
+export default function ListingDetailPage() {
+  const id = Number(useParams().id);
+  const listing = useListing(id);
+
+  if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/not-found" replace />;
+  if (listing.isError && listing.error instanceof ApiError && listing.error.status === 404) {
+    return <Navigate to="/not-found" replace />;
+  }
+  if (listing.data) return <ListingDetail listing={listing.data} />;
+  if (listing.isError) {
+    return (
+      <>
+        <BackButton />
+        <ErrorBanner message="Failed to fetch listing details. Please try again later." />
+      </>
+    );
+  }
+  return <Loading />;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened from a shared link there is nothing to go back to inside the app.
+  const back = () => (location.key === 'default' ? navigate('/listings') : navigate(-1));
+  return (
+    <button type="button" className="button button-ghost back-button" onClick={back}>
+      <ArrowLeft aria-hidden size={18} /> Back
+    </button>
+  );
+}
+
+function ListingDetail({ listing }: { listing: Listing }) {
+  const me = useMe();
+  const navigate = useNavigate();
+  const remove = useDeleteListing();
+  const [error, setError] = useState<string>();
+  const [modal, setModal] = useState<'delete' | 'share' | null>(null);
+  const isOwner = listing.owner_id === me.id;
+  const src = imageUrl(listing.featured_image);
+  const state = stateLabel(listing.state_id);
+  const place = [listing.owner.city, listing.owner.state, listing.owner.zip_code].filter(Boolean).join(', ');
+
+  const confirmDelete = () =>
+    remove.mutate(listing.id, {
+      onSuccess: () => navigate('/my-listings', { replace: true }),
+      onError: (e) => {
+        setModal(null);
+        setError(deleteError(e));
+      },
+    });
+
+  return (
+    <article className="listing-detail">
+      <BackButton />
+      <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
+      <div className="listing-detail-layout">
+        <div className="listing-detail-image">
+          {src ? <img src={src} alt={listing.title} /> : <Sprout aria-hidden size={64} />}
+        </div>
+        <div className="listing-detail-info">
+          <div className="listing-badges">
+            <span className="badge category-badge">{categoryName(listing.category_id)}</span>
+            <span className={`badge${listing.is_public ? '' : ' badge-muted'}`}>
+              {listing.is_public ? 'Public' : 'Friends only'}
+            </span>
+            <span className={`badge${listing.is_active ? '' : ' badge-warn'}`}>
+              {listing.is_active ? 'Active' : 'Paused'}
+            </span>
+            {state && <span className="badge badge-warn">{state}</span>}
+          </div>
+          <p className="listing-detail-price">{priceLabel(listing)}</p>
+          <h1 className="listing-detail-title">{listing.title}</h1>
+          <div className="row seller">
+            <Avatar src={listing.owner.profile_picture} name={listing.owner.username} size={44} />
+            <div>
+              <Link to={`/seller/${listing.owner_id}`} className="seller-name">
+                {listing.owner.username}
+              </Link>
+              {place && (
+                <p className="muted listing-detail-place">
+                  <MapPin aria-hidden size={14} /> {place}
+                </p>
+              )}
+            </div>
+          </div>
+          <section className="listing-detail-description" aria-label="Description">
+            {listing.description ? <p>{listing.description}</p> : <p className="muted">No description provided</p>}
+          </section>
+          <div className="listing-detail-actions">
+            {isOwner ? (
+              <>
+                <Link className="button" to={`/listings/${listing.id}/edit`}>
+                  <Pencil aria-hidden size={18} /> Edit
+                </Link>
+                <button type="button" className="button button-danger-outline" onClick={() => setModal('delete')}>
+                  <Trash2 aria-hidden size={18} /> Delete
+                </button>
+              </>
+            ) : (
+              <Link className="button button-primary" to={`/messages/${listing.owner_id}`}>
+                <MessageCircle aria-hidden size={18} /> Message {listing.owner.username}
+              </Link>
+            )}
+            <button type="button" className="button" onClick={() => setModal('share')}>
+              <Share2 aria-hidden size={18} /> Share
+            </button>
+          </div>
+        </div>
+      </div>
+
+      {modal === 'delete' && (
+        <Modal
+          title="Delete listing"
+          onClose={() => !remove.isPending && setModal(null)}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setModal(null)} disabled={remove.isPending}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={confirmDelete}
+                disabled={remove.isPending}
+              >
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </button>
+            </>
+          }
+        >
+          <p>Are you sure you want to delete {listing.title}?</p>
+        </Modal>
+      )}
+      {modal === 'share' && (
+        <Modal
+          title="Share listing"
+          onClose={() => setModal(null)}
+          actions={
+            <button type="button" className="button" onClick={() => setModal(null)}>
+              Cancel
+            </button>
+          }
+        >
+          <CopyLink
+            url={listingLink(listing.id)}
+            label="Listing link"
+            onCopyError={(text) => {
+              setModal(null);
+              setError(text);
+            }}
+          />
+        </Modal>
+      )}
+    </article>
+  );
 }

@@ -1,3 +1,215 @@
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import type { Message } from '@gardenswap/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, UserRound } from 'lucide-react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { useSocket, useSocketEvent } from '../../../lib/socket';
+import { messageKeys } from '../api/keys';
+import { useChatMember } from '../api/use-chat-member';
+import { addToConversation, conversationMessages, useConversation } from '../api/use-conversation';
+import { useSendMessage } from '../api/use-send-message';
+import { newClientId } from '../client-id';
+import { ChatComposer } from '../components/chat-composer';
+import { type ChatItem, MessageList } from '../components/message-list';
+import '../messages.css';
+
+/** A message of mine still on its way, or one the server did not take. */
+interface Outgoing {
+  client_id: string;
+  content: string;
+  created_at: string;
+  status: 'sending' | 'failed';
+}
+
+/** A member id from the address: a positive whole number, else nothing. */
+function parseId(value: string | undefined): number | undefined {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return undefined;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+const itemKey = (senderId: number, clientId: string | null, id: number) =>
+  clientId ? `c:${senderId}:${clientId}` : `m:${id}`;
+
+/** /messages/{otherId}: one conversation, live. */
+export default function ChatPage() {
+  const { otherId } = useParams();
+  const { auth } = useAuth();
+  const id = parseId(otherId);
+  if (!auth) return <EmptyState>Please log in to see your messages.</EmptyState>;
+  if (id === undefined || id === auth.user.id) return <Navigate to="/messages" replace />;
+  return <Chat key={id} otherId={id} meId={auth.user.id} />;
+}
+
+function Chat({ otherId, meId }: { otherId: number; meId: number }) {
+  const queryClient = useQueryClient();
+  const member = useChatMember(otherId);
+  const conversation = useConversation(otherId);
+  const socket = useSocket();
+  const send = useSendMessage(socket);
+  // Messages that arrived or were confirmed while the page is open; kept apart from the cache so a
+  // refetch that started before they were stored cannot hide them.
+  const [live, setLive] = useState<Message[]>([]);
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+
+  const keep = (message: Message) => {
+    setLive((all) => (all.some((m) => m.id === message.id) ? all : [...all, message]));
+    addToConversation(queryClient, otherId, message);
+  };
+
+  useSocketEvent('new_message', (message) => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+    const between =
+      (message.sender_id === otherId && message.receiver_id === meId) ||
+      (message.sender_id === meId && message.receiver_id === otherId);
+    if (!between) return;
+    keep(message);
+    // Reading it here: fetching the conversation is what marks it read on the server.
+    if (message.sender_id === otherId)
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) });
+  });
+
+  // After a reconnect, catch up on whatever was pushed while the socket was away.
+  const connectedBefore = useRef(false);
+  useEffect(() => {
+    if (!socket) return;
+    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) });
+    connectedBefore.current = true;
+  }, [socket, queryClient, otherId]);
+
+  // Loading the conversation marked it read; the thread list's unread count follows.
+  useEffect(() => {
+    if (conversation.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+  }, [conversation.dataUpdatedAt, queryClient]);
+
+  const deliver = (message: Outgoing) => {
+    setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'sending' } : m)));
+    send.mutate(
+      { receiver_id: otherId, content: message.content, client_id: message.client_id },
+      {
+        onSuccess: (stored) => {
+          keep(stored);
+          setOutgoing((all) => all.filter((m) => m.client_id !== message.client_id));
+        },
+        onError: () =>
+          setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m))),
+      },
+    );
+  };
+
+  const onSend = (content: string) => {
+    const message: Outgoing = {
+      client_id: newClientId(),
+      content,
+      created_at: new Date().toISOString(),
+      status: 'sending',
+    };
+    setOutgoing((all) => [...all, message]);
+    deliver(message);
+  };
+
+  const onRetry = (key: string) => {
+    const message = outgoing.find((m) => itemKey(meId, m.client_id, 0) === key);
+    if (message) deliver(message);
+  };
+
+  const items = useMemo<ChatItem[]>(() => {
+    const byId = new Map<number, Message>();
+    for (const m of conversationMessages(conversation.data)) byId.set(m.id, m);
+    for (const m of live) byId.set(m.id, m);
+    const stored = [...byId.values()].sort((a, b) => a.id - b.id);
+    const storedClientIds = new Set(stored.filter((m) => m.sender_id === meId).map((m) => m.client_id));
+    return [
+      ...stored.map((m) => ({
+        key: itemKey(m.sender_id, m.client_id, m.id),
+        content: m.content,
+        created_at: m.created_at,
+        mine: m.sender_id === meId,
+        status: 'sent' as const,
+      })),
+      ...outgoing
+        .filter((m) => !storedClientIds.has(m.client_id))
+        .map((m) => ({
+          key: itemKey(meId, m.client_id, 0),
+          content: m.content,
+          created_at: m.created_at,
+          mine: true,
+          status: m.status,
+        })),
+    ];
+  }, [conversation.data, live, outgoing, meId]);
+
+  // The chat fills the screen below the app header, whatever that header's height.
+  const page = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = page.current;
+      if (el) el.style.setProperty('--chat-top', `${el.getBoundingClientRect().top + window.scrollY}px`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  if (member.error instanceof ApiError && member.error.status === 404) {
+    return (
+      <section className="messages-page">
+        <h1>Chat</h1>
+        <EmptyState>
+          <p>User not found</p>
+          <Link to="/messages">Back to messages</Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const name = member.data?.username ?? '';
+  return (
+    <section className="chat-page" aria-labelledby="chat-title" ref={page}>
+      <header className="chat-header">
+        <Link to="/messages" className="icon-button" aria-label="Back to messages">
+          <ArrowLeft aria-hidden size={22} />
+        </Link>
+        {member.data && <Avatar src={member.data.profile_picture} name={name} size={40} />}
+        <h1 id="chat-title" className="chat-title">
+          {member.data ? `Chat with ${name}` : 'Chat'}
+        </h1>
+        {member.data && (
+          <Link to={`/seller/${otherId}`} className="button chat-profile-link" aria-label="View profile">
+            <UserRound aria-hidden size={18} />
+            <span className="chat-profile-text">View profile</span>
+          </Link>
+        )}
+      </header>
+      {member.isError && <ErrorBanner message={errorText(member.error, 'Failed to load data')} />}
+      {conversation.isError && (
+        <div className="chat-error">
+          <ErrorBanner message="Failed to load messages. Please try again later." />
+          <button type="button" className="button" onClick={() => void conversation.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {conversation.isPending ? (
+        <div className="chat-scroll">
+          <Loading />
+        </div>
+      ) : (
+        <MessageList
+          items={items}
+          otherName={name || 'Them'}
+          hasEarlier={conversation.hasNextPage}
+          loadingEarlier={conversation.isFetchingNextPage}
+          onLoadEarlier={() => void conversation.fetchNextPage()}
+          onRetry={onRetry}
+          empty={conversation.isError ? null : <p className="muted">No messages yet. Say hello!</p>}
+        />
+      )}
+      <ChatComposer onSend={onSend} />
+    </section>
+  );
 }

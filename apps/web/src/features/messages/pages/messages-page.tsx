@@ -1,3 +1,83 @@
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import { Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { useAuth } from '../../../lib/auth-context';
+import { useSocketEvent } from '../../../lib/socket';
+import { messageKeys } from '../api/keys';
+import { useThreads } from '../api/use-threads';
+import { ThreadRow } from '../components/thread-row';
+import '../messages.css';
+
+/** /messages: my conversations, newest first, with a search over names and last messages. */
+export default function MessagesPage() {
+  const { auth } = useAuth();
+  if (!auth) {
+    return (
+      <section className="messages-page">
+        <h1>Messages</h1>
+        <EmptyState>Please log in to see your messages.</EmptyState>
+      </section>
+    );
+  }
+  return <ThreadList meId={auth.user.id} />;
+}
+
+function ThreadList({ meId }: { meId: number }) {
+  const threads = useThreads();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+
+  useSocketEvent('new_message', () => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+  });
+
+  const shown = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    const all = threads.data ?? [];
+    if (!needle) return all;
+    return all.filter(
+      (t) =>
+        t.username.toLocaleLowerCase().includes(needle) || t.last_message.content.toLocaleLowerCase().includes(needle),
+    );
+  }, [threads.data, search]);
+
+  return (
+    <section className="messages-page">
+      <h1>Messages</h1>
+      <div className="search-field">
+        <label htmlFor="thread-search" className="visually-hidden">
+          Search messages
+        </label>
+        <Search aria-hidden size={18} className="search-field-icon" />
+        <input
+          id="thread-search"
+          className="input"
+          type="search"
+          placeholder="Search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {threads.isError && (
+        <div className="thread-error">
+          <ErrorBanner message="Failed to load conversations. Please try again later." />
+          <button type="button" className="button" onClick={() => void threads.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {threads.isPending ? (
+        <Loading />
+      ) : !threads.data ? null : shown.length === 0 ? (
+        <EmptyState>No conversations found.</EmptyState>
+      ) : (
+        <ul className="thread-list" aria-label="Conversations">
+          {shown.map((thread) => (
+            <ThreadRow key={thread.user_id} thread={thread} meId={meId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,3 +1,112 @@
-export default function Page() {
-  return <h1>Coming soon</h1>;
+import type { User } from '@gardenswap/shared/auth';
+import { LogOut, MapPin, QrCode, Users } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorBanner, Loading } from '../../../components/feedback';
+import { useLogout } from '../../auth/api/use-logout';
+import { useProfile } from '../api/use-profile';
+import { ProfileAvatar } from '../components/profile-avatar';
+import './profile.css';
+
+const friendsLabel = (count: number) => `${count} friend${count === 1 ? '' : 's'}`;
+
+/** "Salt Lake City, UT 84101": the member's own full location, or nothing when none is set. */
+function ownLocation(user: User): string | undefined {
+  const place = [user.city, user.state].filter(Boolean).join(', ');
+  const full = [place, user.zip_code].filter(Boolean).join(' ');
+  return full || undefined;
+}
+
+/** /profile: who I am to the neighbourhood, my friends, and the way out. */
+export default function ProfilePage() {
+  const profile = useProfile();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
+
+  if (profile.isPending) return <Loading />;
+  if (profile.isError) {
+    return (
+      <div className="profile-page">
+        <h1>Profile</h1>
+        <ErrorBanner message="Failed to load profile data." />
+        <button type="button" className="button" onClick={() => void profile.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const user = profile.data;
+  const location = ownLocation(user);
+  const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return (
+    <div className="profile-page">
+      <section className="card profile-identity" aria-labelledby="profile-heading">
+        <ProfileAvatar src={user.profile_picture} name={user.first_name || user.username} size={96} />
+        <div className="profile-identity-text">
+          <h1 id="profile-heading">{user.first_name || user.username}</h1>
+          <p className="muted profile-handle">@{user.username}</p>
+          <Link to="/myfriends" className="profile-friend-count">
+            {friendsLabel(user.friend_count)}
+          </Link>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="profile-details">
+        <h2 id="profile-details">Your details</h2>
+        <dl className="profile-details">
+          <div>
+            <dt>Name</dt>
+            <dd>{fullName || '—'}</dd>
+          </div>
+          <div>
+            <dt>Username</dt>
+            <dd>{user.username}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd className="profile-email">{user.email}</dd>
+          </div>
+          <div>
+            <dt>Location</dt>
+            <dd className="spread">
+              {location ? (
+                <span className="row profile-location">
+                  <MapPin aria-hidden size={18} />
+                  {location}
+                </span>
+              ) : (
+                <span className="muted">Not set</span>
+              )}
+              <Link to="/personal-info" aria-label={location ? 'Edit location' : 'Add your location'}>
+                {location ? 'Edit' : 'Add'}
+              </Link>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <nav className="card profile-links" aria-label="Friends">
+        <Link to="/myfriends" className="profile-link">
+          <Users aria-hidden size={20} />
+          My friends
+        </Link>
+        <Link to="/invite-your-friends" className="profile-link">
+          <QrCode aria-hidden size={20} />
+          Invite friends
+        </Link>
+      </nav>
+
+      <button
+        type="button"
+        className="button button-block profile-logout"
+        onClick={onLogout}
+        disabled={logout.isPending}
+      >
+        <LogOut aria-hidden size={18} />
+        {logout.isPending ? 'Logging out...' : 'Logout'}
+      </button>
+    </div>
+  );
 }

@@ -1,0 +1,16 @@
+/** Which listings a list call asks for: the tabs of the spec and one member's. */
+export interface ListingsFilter {
+  mine?: boolean;
+  friends?: boolean;
+  public?: boolean;
+  user_id?: number;
+}
+
+/** Every React Query key of the listings feature, so a change can refresh exactly what it touched. */
+export const listingKeys = {
+  all: ['listings'] as const,
+  lists: () => [...listingKeys.all, 'list'] as const,
+  list: (filter: ListingsFilter) => [...listingKeys.lists(), filter] as const,
+  details: () => [...listingKeys.all, 'detail'] as const,
+  detail: (id: number) => [...listingKeys.details(), id] as const,
+};

@@ -1,0 +1,43 @@
+import type { Listing } from '@gardenswap/shared/listings';
+import { MapPin, Sprout, User } from 'lucide-react';
+import { Link } from 'react-router';
+import { imageUrl } from '../../../lib/api-client';
+import { priceLabel } from '../../../lib/format';
+import { ListingBadges } from './listing-badges';
+import '../listings.css';
+
+/**
+ * A marketplace card: photo, title, price (or "exchange"/"giveaway"), the seller's username
+ * (never an id) and city; the whole card opens the listing.
+ */
+export function ListingCard({ listing, showOwner = true }: { listing: Listing; showOwner?: boolean }) {
+  const src = imageUrl(listing.thumbnail ?? listing.featured_image);
+  return (
+    <article className="listing-card">
+      <Link to={`/listings/${listing.id}`} className="listing-card-link">
+        <div className="listing-card-image">
+          {src ? <img src={src} alt="" loading="lazy" /> : <Sprout aria-hidden size={40} />}
+        </div>
+        <div className="listing-card-body">
+          <h2 className="listing-card-title">{listing.title}</h2>
+          <p className="listing-card-price">{priceLabel(listing)}</p>
+          {showOwner && (
+            <p className="listing-card-meta">
+              <User aria-hidden size={14} />
+              <span className="visually-hidden">Seller: </span>
+              {listing.owner.username}
+            </p>
+          )}
+          {listing.owner.city && (
+            <p className="listing-card-meta">
+              <MapPin aria-hidden size={14} />
+              <span className="visually-hidden">City: </span>
+              {listing.owner.city}
+            </p>
+          )}
+          <ListingBadges listing={listing} />
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DESCRIPTION_MAX, LISTING_TYPES, SELL_PRICE_MIN } from '@gardenswap/shared/constants';
+import { DescriptionSchema, TitleSchema, priceProblem, storedPrice } from '@gardenswap/shared/listings';
+import { useEffect, useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ProgressBar } from '../../../components/feedback';
+import { SelectField, TextArea, TextField } from '../../../components/field';
+import { PhotoPicker } from '../../../components/photo-picker';
+import { TYPE_OPTIONS } from '../utils/categories';
+import { CategoryButtons } from './category-buttons';
+
+/** A price field's text as a number: anything that is not a number becomes 0 (spec §4). */
+const toPrice = (text: string) => {
+  const value = Number(text.trim());
+  return Number.isFinite(value) ? value : 0;
+};
+
+/** The post and edit form: limits and texts from the shared schemas, so the server says the same. */
+export const ListingFormSchema = z
+  .object({
+    title: TitleSchema,
+    description: DescriptionSchema,
+    type_id: z.string(),
+    price: z.string(),
+    category_id: z.number(),
+    is_public: z.boolean(),
+    is_active: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    const problem = priceProblem(Number(value.type_id), toPrice(value.price));
+    if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
+  })
+  .transform((value) => {
+    const typeId = Number(value.type_id);
+    return { ...value, type_id: typeId, price: storedPrice(typeId, toPrice(value.price)) };
+  });
+export type ListingFormInput = z.input<typeof ListingFormSchema>;
+export type ListingFormOutput = z.output<typeof ListingFormSchema>;
+
+/** The photo part of a submit: a new file, or (editing) the stored one removed. */
+export interface PhotoChange {
+  file: File | null;
+  removed: boolean;
+}
+
+interface ListingFormProps {
+  mode: 'create' | 'edit';
+  defaultValues: ListingFormInput;
+  /** The stored photo when editing. */
+  currentImageUrl?: string;
+  busy: boolean;
+  /** Upload progress 0..1 while a photo is being sent. */
+  progress?: number;
+  /** The server's field errors from a 422 answer. */
+  fieldErrors?: { field: string; message: string }[];
+  onSubmit: (values: ListingFormOutput, photo: PhotoChange) => void;
+}
+
+const FORM_FIELDS = ['title', 'description', 'type_id', 'price', 'category_id', 'is_public', 'is_active'];
+
+/** Post a Have listing (/listings/new) or edit one (/listings/{id}/edit). */
+export function ListingForm({
+  mode,
+  defaultValues,
+  currentImageUrl,
+  busy,
+  progress,
+  fieldErrors,
+  onSubmit,
+}: ListingFormProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const { register, handleSubmit, control, formState, setValue, setError, watch } = useForm<
+    ListingFormInput,
+    unknown,
+    ListingFormOutput
+  >({ resolver: zodResolver(ListingFormSchema), defaultValues });
+
+  useEffect(() => {
+    for (const { field, message } of fieldErrors ?? []) {
+      if (FORM_FIELDS.includes(field)) setError(field as Path<ListingFormInput>, { message });
+    }
+  }, [fieldErrors, setError]);
+  const imageError = fieldErrors?.find((e) => e.field === 'image')?.message;
+
+  const isSell = Number(watch('type_id')) === LISTING_TYPES.sell;
+  const description = watch('description') ?? '';
+  const e = formState.errors;
+  const submit = handleSubmit((values) => onSubmit(values, { file, removed: removed && !file }));
+
+  return (
+    <form
+      className="form listing-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={mode === 'create' ? 'Post a listing' : 'Edit listing'}
+    >
+      <fieldset disabled={busy} className="form plain-fieldset">
+        <div className="field">
+          <span className="field-label">Category</span>
+          <Controller
+            control={control}
+            name="category_id"
+            render={({ field }) => <CategoryButtons value={field.value} onChange={field.onChange} />}
+          />
+          {e.category_id?.message && (
+            <p className="field-error" role="alert">
+              {e.category_id.message}
+            </p>
+          )}
+        </div>
+        <TextField label="Item name" autoComplete="off" error={e.title?.message} {...register('title')} />
+        <SelectField
+          label="Type"
+          error={e.type_id?.message}
+          {...register('type_id', {
+            // Exchange and giveaway carry no price (spec §4).
+            onChange: (event: { target: { value: string } }) => {
+              if (Number(event.target.value) !== LISTING_TYPES.sell) setValue('price', '0');
+            },
+          })}
+        >
+          {TYPE_OPTIONS.map((t) => (
+            <option key={t.id} value={String(t.id)}>
+              {t.label}
+            </option>
+          ))}
+        </SelectField>
+        {isSell && (
+          <TextField
+            label="Price ($)"
+            type="number"
+            inputMode="numeric"
+            min={SELL_PRICE_MIN}
+            step={1}
+            error={e.price?.message}
+            {...register('price')}
+          />
+        )}
+        <TextArea
+          label="Description"
+          rows={5}
+          error={e.description?.message}
+          hint={
+            <span className={description.length > DESCRIPTION_MAX ? 'over-limit' : undefined}>
+              {description.length}/{DESCRIPTION_MAX}
+            </span>
+          }
+          {...register('description')}
+        />
+        <PhotoPicker
+          label="Photo"
+          file={file}
+          onChange={setFile}
+          currentUrl={removed ? undefined : currentImageUrl}
+          onRemoveCurrent={mode === 'edit' ? () => setRemoved(true) : undefined}
+        />
+        {imageError && (
+          <p className="field-error" role="alert">
+            {imageError}
+          </p>
+        )}
+        {mode === 'create' ? (
+          <label className="checkbox">
+            <input type="checkbox" {...register('is_public')} />
+            publish the post to public
+          </label>
+        ) : (
+          <>
+            <Controller
+              control={control}
+              name="is_public"
+              render={({ field }) => (
+                <SelectField
+                  label="Visibility"
+                  hint="Friends only listings are shown to your friends and nobody else."
+                  value={field.value ? 'public' : 'friends'}
+                  onChange={(event) => field.onChange(event.currentTarget.value === 'public')}
+                  onBlur={field.onBlur}
+                >
+                  <option value="public">Public</option>
+                  <option value="friends">Friends only</option>
+                </SelectField>
+              )}
+            />
+            <div className="field">
+              <label className="checkbox">
+                <input type="checkbox" aria-describedby="listing-active-hint" {...register('is_active')} />
+                Active
+              </label>
+              <p className="field-hint" id="listing-active-hint">
+                A paused listing is hidden from everyone but you.
+              </p>
+            </div>
+          </>
+        )}
+        {busy && progress !== undefined && <ProgressBar value={progress} label="Uploading photo" />}
+        <button type="submit" className="button button-primary button-block">
+          {mode === 'create' ? (busy ? 'Posting...' : 'Post') : busy ? 'Saving...' : 'Save changes'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

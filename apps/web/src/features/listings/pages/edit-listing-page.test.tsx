@@ -1,0 +1,148 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders } from '../../../test/render';
+import { buildListing, calls, mockApi, mockUpload } from '../testing';
+import EditListingPage from './edit-listing-page';
+
+const me = { id: 1, username: 'gardener' };
+const listing = buildListing({
+  id: 5,
+  title: 'Rhubarb crowns',
+  owner_id: me.id,
+  type_id: 1,
+  price: 8,
+  category_id: 3,
+  is_public: false,
+  is_active: true,
+  featured_image: 'uploads/rhubarb.jpg',
+});
+const open = () =>
+  renderWithProviders(<EditListingPage />, {
+    route: '/listings/5/edit',
+    path: '/listings/:id/edit',
+    auth: me,
+    otherPaths: ['/listings/:id', '/not-found'],
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+const patchBody = (api: ReturnType<typeof mockApi>) =>
+  JSON.parse(String(api.mock.calls.find(([, init]) => init?.method === 'PATCH')![1]!.body));
+
+describe('Edit listing', () => {
+  it('fills every field, visibility and active flag separately', async () => {
+    mockApi({ 'GET /api/listings/5': json(listing) });
+    open();
+    expect(await screen.findByLabelText('Item name')).toHaveValue('Rhubarb crowns');
+    expect(screen.getByLabelText('Description')).toHaveValue('Sweet and ripe.');
+    expect(screen.getByLabelText('Price ($)')).toHaveValue(8);
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveDisplayValue('Sell');
+    expect(screen.getByRole('button', { name: 'plants' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveDisplayValue('Friends only');
+    expect(screen.getByRole('checkbox', { name: 'Active' })).toBeChecked();
+    expect(screen.getByAltText('Selected photo preview')).toHaveAttribute('src', '/api/uploads/rhubarb.jpg');
+  });
+
+  it.each([
+    ['', 'Title is required'],
+    ['ab', 'Title must be at least 3 characters long'],
+  ])('refuses the title %j', async (title, text) => {
+    const api = mockApi({ 'GET /api/listings/5': json(listing) });
+    open();
+    const field = await screen.findByLabelText('Item name');
+    await userEvent.clear(field);
+    if (title) await userEvent.type(field, title);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(calls(api)).not.toContain('PATCH /api/listings/5');
+  });
+
+  it('needs a price for a sell listing', async () => {
+    mockApi({ 'GET /api/listings/5': json(listing) });
+    open();
+    await userEvent.clear(await screen.findByLabelText('Price ($)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Price must be greater than 0 for sell listings')).toBeInTheDocument();
+  });
+
+  it('saves every field and returns to the listing; a non-sell type carries price 0', async () => {
+    const api = mockApi({
+      'GET /api/listings/5': json(listing),
+      'PATCH /api/listings/5': ({ body }) => json({ ...listing, ...(body as object) }),
+    });
+    const { router } = open();
+    const title = await screen.findByLabelText('Item name');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Rhubarb');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Exchange');
+    expect(screen.queryByLabelText('Price ($)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'produce' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), 'Public');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Navigated to /listings/:id')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/listings/5');
+    expect(patchBody(api)).toEqual({
+      title: 'Rhubarb',
+      description: 'Sweet and ripe.',
+      price: 0,
+      type_id: 2,
+      category_id: 1,
+      is_public: true,
+      is_active: false,
+    });
+  });
+
+  it('removes the photo when asked', async () => {
+    const api = mockApi({
+      'GET /api/listings/5': json(listing),
+      'PATCH /api/listings/5': json(listing),
+      'DELETE /api/listings/5/image': json({ ...listing, featured_image: null }),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove photo' }));
+    expect(screen.queryByAltText('Selected photo preview')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Navigated to /listings/:id');
+    expect(calls(api)).toContain('DELETE /api/listings/5/image');
+  });
+
+  it('replaces the photo with an upload', async () => {
+    mockApi({ 'GET /api/listings/5': json(listing), 'PATCH /api/listings/5': json(listing) });
+    const sent = mockUpload(() => ({ status: 200, body: { ...listing, featured_image: 'uploads/new.jpg' } }));
+    open();
+    await screen.findByLabelText('Item name');
+    await userEvent.upload(screen.getByLabelText('Photo'), new File(['png'], 'new.png', { type: 'image/png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Navigated to /listings/:id');
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /api/listings/5/image']);
+    expect((sent[0]!.form.get('image') as File).name).toBe('new.png');
+  });
+
+  it('says when the save failed and stays', async () => {
+    mockApi({
+      'GET /api/listings/5': json(listing),
+      'PATCH /api/listings/5': json({ detail: 'boom', code: 'INTERNAL' }, 500),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Failed to update listing. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
+  it('does not offer the form to someone else', async () => {
+    mockApi({ 'GET /api/listings/5': json({ ...listing, owner_id: 99 }) });
+    open();
+    expect(await screen.findByText('You do not have permission to edit this listing')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Item name')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the listing' })).toHaveAttribute('href', '/listings/5');
+  });
+
+  it('shows Loading... and then goes to /not-found for a missing listing', async () => {
+    mockApi({ 'GET /api/listings/5': json({ detail: 'Listing not found', code: 'NOT_FOUND' }, 404) });
+    open();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Navigated to /not-found')).toBeInTheDocument());
+  });
+});

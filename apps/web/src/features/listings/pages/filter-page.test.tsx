@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import FilterPage from './filter-page';
+
+const open = (route = '/filter-page') =>
+  renderWithProviders(<FilterPage />, {
+    route,
+    path: '/filter-page',
+    auth: { id: 1, username: 'gardener' },
+    otherPaths: ['/listings'],
+  });
+
+describe('Filter page', () => {
+  it('offers the sort and show chips and price range with the spec defaults', () => {
+    open();
+    for (const name of ['newest', 'oldest', 'highest', 'lowest', 'exchange', 'sell', 'giveaway']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'newest' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'sell' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Min')).toHaveValue('0');
+    expect(screen.getByLabelText('Max')).toHaveValue('100');
+  });
+
+  it('keeps digits only in the price inputs', async () => {
+    open();
+    const max = screen.getByLabelText('Max');
+    await userEvent.clear(max);
+    await userEvent.type(max, '4x2.-');
+    expect(max).toHaveValue('42');
+  });
+
+  it('opens the marketplace with the choices in the address', async () => {
+    const { router } = open('/filter-page?tab=public&category=seeds');
+    await userEvent.click(screen.getByRole('button', { name: 'lowest' }));
+    await userEvent.click(screen.getByRole('button', { name: 'exchange' }));
+    await userEvent.clear(screen.getByLabelText('Max'));
+    await userEvent.type(screen.getByLabelText('Max'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Show results' }));
+    expect(router.state.location.pathname).toBe('/listings');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      tab: 'public',
+      category: 'seeds',
+      sort: 'lowest',
+      types: 'sell,giveaway',
+      max: '20',
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderWithProviders } from '../../../test/render';
+import { buildListing, mockApi } from '../testing';
+import ListingDetailPage from './listing-detail-page';
+
+const me = { id: 1, username: 'gardener' };
+const open = (id: number) =>
+  renderWithProviders(<ListingDetailPage />, {
+    route: `/listings/${id}`,
+    path: '/listings/:id',
+    auth: me,
+    otherPaths: ['/not-found', '/my-listings'],
+  });
+
+const owned = () => buildListing({ id: 5, title: 'Rhubarb crowns', owner_id: me.id });
+
+describe('Listing detail', () => {
+  it('shows everything about a listing to a stranger, without edit or delete', async () => {
+    mockApi({
+      'GET /api/listings/9': json(
+        buildListing({ id: 9, title: 'Pumpkins', owner_id: 7, category_id: 1, is_public: false, price: 12 }),
+      ),
+    });
+    open(9);
+    expect(await screen.findByRole('heading', { name: 'Pumpkins' })).toBeInTheDocument();
+    expect(screen.getByText('$12')).toBeInTheDocument();
+    expect(screen.getByText('produce')).toBeInTheDocument();
+    expect(screen.getByText('Friends only')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'maria_g' })).toHaveAttribute('href', '/seller/7');
+    expect(screen.getByText('Salt Lake City, UT, 84101')).toBeInTheDocument();
+    expect(screen.getByText('Sweet and ripe.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Message maria_g' })).toHaveAttribute('href', '/messages/7');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('gives the owner edit and delete, and no message button', async () => {
+    mockApi({ 'GET /api/listings/5': json({ ...owned(), is_active: false, description: '', state_id: 2 }) });
+    open(5);
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/listings/5/edit');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Message/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Public')).toBeInTheDocument();
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByText('Reserved')).toBeInTheDocument();
+    expect(screen.getByText('No description provided')).toBeInTheDocument();
+  });
+
+  it('marks a listing that is gone', async () => {
+    mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9, state_id: 3, type_id: 3 })) });
+    open(9);
+    expect(await screen.findByText('No longer available')).toBeInTheDocument();
+    expect(screen.getByText('giveaway')).toBeInTheDocument();
+  });
+
+  it('asks before deleting and goes to my lists after', async () => {
+    mockApi({ 'GET /api/listings/5': json(owned()), 'DELETE /api/listings/5': json(null, 204) });
+    const { router } = open(5);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete listing' });
+    expect(within(dialog).getByText('Are you sure you want to delete Rhubarb crowns?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Navigated to /my-listings')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/my-listings');
+  });
+
+  it.each([
+    [403, { detail: 'Not yours to delete', code: 'FORBIDDEN' }, 'Not yours to delete'],
+    [403, {}, 'You do not have permission to delete this listing'],
+    [404, { detail: 'Listing not found', code: 'NOT_FOUND' }, 'Listing not found'],
+    [500, { detail: 'boom', code: 'INTERNAL' }, 'Failed to delete the listing. Please try again later.'],
+  ])('shows the delete failure text for %i', async (status, body, text) => {
+    mockApi({ 'GET /api/listings/5': json(owned()), 'DELETE /api/listings/5': json(body, status) });
+    open(5);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(text);
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shares the listing link', async () => {
+    mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9 })) });
+    open(9);
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share listing' });
+    expect(within(dialog).getByLabelText('Listing link')).toHaveValue(`${window.location.origin}/listings/9`);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('goes to /not-found for a missing listing', async () => {
+    mockApi({ 'GET /api/listings/404': json({ detail: 'Listing not found', code: 'NOT_FOUND' }, 404) });
+    const { router } = open(404);
+    expect(await screen.findByText('Navigated to /not-found')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('says when the listing cannot be loaded, after Loading...', async () => {
+    mockApi({ 'GET /api/listings/9': json({ detail: 'boom', code: 'INTERNAL' }, 500) });
+    open(9);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch listing details. Please try again later.')).toBeInTheDocument();
+  });
+});

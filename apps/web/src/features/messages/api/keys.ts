@@ -1,0 +1,8 @@
+/** Query keys of the messages feature. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  threads: () => [...messageKeys.all, 'threads'] as const,
+  conversation: (userId: number) => [...messageKeys.all, 'conversation', userId] as const,
+  /** Under the shared `users` prefix, so an update of that member's profile refreshes it too. */
+  member: (userId: number) => ['users', userId, 'public'] as const,
+};

@@ -1,0 +1,54 @@
+import type { Message, SendMessageInput } from '@gardenswap/shared/messages';
+import type { SendMessageAck } from '@gardenswap/shared/socket';
+import { act } from '@testing-library/react';
+import { type SocketLike, setSocketForTests } from '../../../lib/socket';
+
+type AnyListener = (event: string, ...args: unknown[]) => void;
+
+/** A stand-in for the server's end of the socket in component tests: records sends, pushes events. */
+export class FakeSocket {
+  connected = true;
+  /** Every send_message, with the acknowledgement the test answers it with. */
+  readonly sent: { payload: SendMessageInput; ack: (result: SendMessageAck) => Promise<void> }[] = [];
+  private listeners: AnyListener[] = [];
+
+  timeout() {
+    return {
+      emitWithAck: (_event: 'send_message', payload: SendMessageInput) =>
+        new Promise<SendMessageAck>((resolve) => {
+          this.sent.push({ payload, ack: (result) => act(async () => resolve(result)) });
+        }),
+    };
+  }
+
+  onAny(listener: AnyListener) {
+    this.listeners.push(listener);
+    return this;
+  }
+
+  offAny(listener: AnyListener) {
+    this.listeners = this.listeners.filter((l) => l !== listener);
+    return this;
+  }
+
+  disconnect() {
+    return this;
+  }
+
+  /** The server pushes `new_message`. */
+  push(message: Message) {
+    act(() => {
+      for (const listener of this.listeners) listener('new_message', message);
+    });
+  }
+}
+
+/** Makes the next session talk to a fake socket; `restoreSocket` puts the real client back. */
+export function installFakeSocket(socket = new FakeSocket()) {
+  setSocketForTests(socket as unknown as SocketLike);
+  return socket;
+}
+
+export function restoreSocket() {
+  setSocketForTests(null);
+}

@@ -1,0 +1,83 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider, useAuth } from './auth-context';
+import { writeAuth } from './auth-storage';
+import { type SocketLike, setSocketForTests, useSocket, useSocketEvent } from './socket';
+
+function fakeSocket() {
+  const listeners: ((event: string, ...args: unknown[]) => void)[] = [];
+  const socket = {
+    connected: true,
+    timeout: vi.fn(),
+    onAny: vi.fn((l: (event: string, ...args: unknown[]) => void) => listeners.push(l)),
+    offAny: vi.fn(),
+    disconnect: vi.fn(),
+    push: (event: string, ...args: unknown[]) => act(() => listeners.forEach((l) => l(event, ...args))),
+  };
+  setSocketForTests(socket as unknown as SocketLike);
+  return socket;
+}
+
+function Probe({ onMessage }: { onMessage: (m: unknown) => void }) {
+  const socket = useSocket();
+  const { auth, signOut } = useAuth();
+  useSocketEvent('new_message', onMessage);
+  return (
+    <>
+      <p>{socket ? 'connected' : 'not connected'}</p>
+      <button onClick={signOut}>out</button>
+      {auth ? 'in' : 'out'}
+    </>
+  );
+}
+
+/** Unmounts the probe the way the sign-in guard does when the session ends. */
+function App({ onMessage }: { onMessage: (m: unknown) => void }) {
+  const { auth } = useAuth();
+  return auth ? <Probe onMessage={onMessage} /> : <p>signed out</p>;
+}
+
+afterEach(() => setSocketForTests(null));
+
+describe('the session socket', () => {
+  it('hands events to the handlers of mounted components', () => {
+    writeAuth('token-1', { id: 1, username: 'maria' });
+    const socket = fakeSocket();
+    const onMessage = vi.fn();
+    render(
+      <AuthProvider>
+        <App onMessage={onMessage} />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('connected')).toBeInTheDocument();
+    socket.push('new_message', { id: 5 });
+    expect(onMessage).toHaveBeenCalledWith({ id: 5 });
+  });
+
+  it('is closed when the session ends', () => {
+    writeAuth('token-1', { id: 1, username: 'maria' });
+    const socket = fakeSocket();
+    const onMessage = vi.fn();
+    render(
+      <AuthProvider>
+        <App onMessage={onMessage} />
+      </AuthProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'out' }).click());
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(socket.disconnect).toHaveBeenCalled();
+    expect(socket.offAny).toHaveBeenCalled();
+  });
+
+  it('stays open when a page using it unmounts during the session', () => {
+    writeAuth('token-1', { id: 1, username: 'maria' });
+    const socket = fakeSocket();
+    const { unmount } = render(
+      <AuthProvider>
+        <App onMessage={() => {}} />
+      </AuthProvider>,
+    );
+    unmount();
+    expect(socket.disconnect).not.toHaveBeenCalled();
+  });
+});

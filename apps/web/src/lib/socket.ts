@@ -1,0 +1,178 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@gardenswap/shared/socket';
+import type { Socket } from 'socket.io-client';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useAuth } from './auth-context';
+import { readAuth } from './auth-storage';
+
+/** The app's socket, typed with the shared event maps. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * What the app uses of a socket. A component test passes a stand-in of this shape to
+ * `setSocketForTests`; the app itself always gets a real socket.io client.
+ */
+export type SocketLike = Pick<AppSocket, 'connected' | 'timeout' | 'onAny' | 'offAny' | 'disconnect'>;
+
+type ServerEvent = keyof ServerToClientEvents;
+type AnyHandler = (...args: unknown[]) => void;
+
+interface Session {
+  token: string;
+  socket: SocketLike | null;
+  closed: boolean;
+  retry?: ReturnType<typeof setTimeout>;
+}
+
+/** The library does not retry a handshake the server refused or a socket it closed; we do, after 5-10 s. */
+const SERVER_RETRY_MS = 5_000;
+
+let session: Session | null = null;
+let connectedSocket: SocketLike | null = null;
+let testSocket: SocketLike | null = null;
+const subscribers = new Set<() => void>();
+const handlers = new Map<string, Set<AnyHandler>>();
+
+function publish(next: SocketLike | null) {
+  if (connectedSocket === next) return;
+  connectedSocket = next;
+  for (const notify of subscribers) notify();
+}
+
+function dispatch(event: string, ...args: unknown[]) {
+  for (const handler of handlers.get(event) ?? []) handler(...args);
+}
+
+function forget(s: Session) {
+  s.closed = true;
+  clearTimeout(s.retry);
+  s.socket?.offAny(dispatch);
+  s.socket?.disconnect();
+  if (session === s) {
+    session = null;
+    publish(null);
+  }
+}
+
+/** Opens the session's one socket, unless it is already open for this token. */
+function open(token: string) {
+  if (session && session.token === token && !session.closed) return;
+  if (session) forget(session);
+  const s: Session = { token, socket: null, closed: false };
+  session = s;
+  if (testSocket) {
+    s.socket = testSocket;
+    testSocket.onAny(dispatch);
+    publish(testSocket.connected ? testSocket : null);
+    return;
+  }
+  // Loaded on first use, so the socket library stays out of pages that never talk in real time.
+  import('socket.io-client')
+    .then(({ io }) => {
+      if (s.closed) return;
+      const socket: AppSocket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
+      s.socket = socket;
+      socket.onAny(dispatch);
+      socket.on('connect', () => {
+        if (session === s) publish(socket);
+      });
+      // Signed out while no page using the socket was open: nothing else would notice.
+      const sessionEnded = () => readAuth()?.token !== token;
+      const retryLater = () => {
+        clearTimeout(s.retry);
+        s.retry = setTimeout(
+          () => {
+            if (s.closed || socket.connected) return;
+            if (sessionEnded()) forget(s);
+            else socket.connect();
+          },
+          SERVER_RETRY_MS + Math.random() * SERVER_RETRY_MS,
+        );
+      };
+      socket.on('disconnect', (reason) => {
+        if (session === s) publish(null);
+        if (reason !== 'io server disconnect') return;
+        // The server closed it: after a logout or expiry that is the end; after a restart, try again
+        // (the library leaves it closed), and a revoked token is then refused as unauthorized.
+        if (sessionEnded()) forget(s);
+        else retryLater();
+      });
+      socket.io.on('reconnect_attempt', () => {
+        if (sessionEnded()) forget(s);
+      });
+      socket.on('connect_error', (error) => {
+        if (error.message === 'unauthorized') forget(s);
+        else if (!socket.active) retryLater();
+      });
+    })
+    .catch(() => {
+      // The chunk did not load (offline, a new deploy): the next page that needs the socket tries again.
+      if (session === s) session = null;
+    });
+}
+
+/** Closes and forgets the socket (the session ended). */
+export function closeSocket() {
+  if (session) forget(session);
+}
+
+/** Test seam: the next session talks to `socket` instead of a server; null restores the real client. */
+export function setSocketForTests(socket: SocketLike | null) {
+  closeSocket();
+  testSocket = socket;
+}
+
+/**
+ * Keeps the one socket in step with the session: opened for the signed-in member, closed when they
+ * leave. The socket hooks call it; a layout that lives as long as the session may call it too.
+ */
+export function useSocketSession() {
+  const { auth } = useAuth();
+  const token = auth?.token;
+  useEffect(() => {
+    if (!token) {
+      closeSocket();
+      return;
+    }
+    open(token);
+    return () => {
+      // Signing out unmounts the signed-in pages before any of them sees the new session, but the
+      // stored session is already gone by then: that is how a leaving page tells it ended.
+      if (readAuth()?.token !== token) closeSocket();
+    };
+  }, [token]);
+}
+
+function subscribe(notify: () => void) {
+  subscribers.add(notify);
+  return () => {
+    subscribers.delete(notify);
+  };
+}
+
+/** The session's socket once it is connected, else null (connecting, offline, signed out). */
+export function useSocket(): SocketLike | null {
+  useSocketSession();
+  return useSyncExternalStore(
+    subscribe,
+    () => connectedSocket,
+    () => null,
+  );
+}
+
+/** Calls `handler` for each `event` the server pushes while the component is mounted. */
+export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerToClientEvents[E]) {
+  useSocketSession();
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const listener: AnyHandler = (...args) => (latest.current as AnyHandler)(...args);
+    let set = handlers.get(event);
+    if (!set) handlers.set(event, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }, [event]);
+}
