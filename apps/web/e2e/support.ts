@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
@@ -67,4 +68,147 @@ export async function seriousA11yViolations(page: Page) {
   return result
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Request headers of a member's session. */
+export const bearer = (member: Pick<Member, 'token'>) => ({ authorization: `Bearer ${member.token}` });
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A small, valid PNG photo for file inputs (`setInputFiles`): a square in the given colour with a
+ * lighter diagonal, so the browser's compression and the server's decoder both get a real picture.
+ */
+export function pngPhoto(name = 'photo.png', rgb: [number, number, number] = [70, 140, 60], size = 64) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const light = Math.abs(x - y) < size / 8 ? 80 : 0;
+      row[1 + x * 3] = Math.min(255, rgb[0] + light);
+      row[2 + x * 3] = Math.min(255, rgb[1] + light);
+      row[3 + x * 3] = Math.min(255, rgb[2] + light);
+    }
+    rows.push(row);
+  }
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
+}
+
+export interface ListingFields {
+  title: string;
+  description?: string;
+  price?: number;
+  type_id?: number;
+  category_id?: number;
+  is_public?: boolean;
+  is_active?: boolean;
+  state_id?: number;
+}
+
+/** Posts a listing through the API (JSON, or multipart with a photo) and returns it. */
+export async function postListing(
+  request: APIRequestContext,
+  member: Member,
+  fields: ListingFields,
+  photo?: ReturnType<typeof pngPhoto>,
+) {
+  const values = { description: '', type_id: 1, price: 5, category_id: 1, ...fields };
+  const response = photo
+    ? await request.post('/api/listings/', {
+        headers: bearer(member),
+        multipart: { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])), image: photo },
+      })
+    : await request.post('/api/listings/', { headers: bearer(member), data: values });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; title: string; is_public: boolean; featured_image: string | null };
+}
+
+/** Adds an item to a member's wish list through the API. */
+export async function postWant(request: APIRequestContext, member: Member, title: string, category_id = 1) {
+  const response = await request.post('/api/listings/want-listings', {
+    headers: bearer(member),
+    data: { title, category_id },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; title: string; category_id: number };
+}
+
+/** Makes two members friends through the API: a request each way accepts it. */
+export async function makeFriends(request: APIRequestContext, a: Member, b: Member) {
+  const asked = await request.post('/api/auth/friends/request', { headers: bearer(a), data: { friend_id: b.id } });
+  expect(asked.status()).toBe(201);
+  const answered = await request.post('/api/auth/friends/request', { headers: bearer(b), data: { friend_id: a.id } });
+  expect(answered.status()).toBe(201);
+  expect((await answered.json()).status).toBe('accepted');
+}
+
+/** Sends a message through the API. */
+export async function postMessage(request: APIRequestContext, from: Member, to: Member, content: string) {
+  const response = await request.post('/api/messages', { headers: bearer(from), data: { receiver_id: to.id, content } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Sets a member's location (and photo) the way onboarding does, through the API. */
+export async function setLocation(
+  request: APIRequestContext,
+  member: Member,
+  place: { city: string; state: string; postcode: string },
+  photo?: ReturnType<typeof pngPhoto>,
+) {
+  const response = await request.post('/api/auth/upload-profile-image', {
+    headers: bearer(member),
+    multipart: photo ? { ...place, file: photo } : place,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The session the web app stored after signing in (localStorage `auth`). */
+export async function storedSession(page: Page) {
+  const raw = await page.evaluate(() => localStorage.getItem('auth'));
+  expect(raw).not.toBeNull();
+  return JSON.parse(raw!) as { token: string; user: { id: number; username: string } };
+}
+
+/**
+ * Resolves once the page's live connection (socket.io) has joined: call it before the navigation
+ * that opens the socket, and await it before anything that relies on a live push.
+ */
+export function socketJoined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
+      });
+    });
+  });
 }
