@@ -1,39 +1,7 @@
-import type { Listing } from '@gardenswap/shared/listings';
 import { vi } from 'vitest';
 import { json } from '../../test/render';
 
-let nextId = 100;
-
-/** A listing as the API answers it; the owner is someone else unless told. */
-export function buildListing(overrides: Partial<Listing> = {}): Listing {
-  const id = overrides.id ?? nextId++;
-  const ownerId = overrides.owner_id ?? 7;
-  return {
-    id,
-    title: `Heirloom tomatoes ${id}`,
-    description: 'Sweet and ripe.',
-    price: 4,
-    featured_image: null,
-    thumbnail: null,
-    is_active: true,
-    is_public: true,
-    type_id: 1,
-    state_id: 1,
-    category_id: 1,
-    owner_id: ownerId,
-    owner: {
-      id: ownerId,
-      username: 'maria_g',
-      profile_picture: null,
-      city: 'Salt Lake City',
-      state: 'UT',
-      zip_code: '84101',
-    },
-    created_at: '2024-05-01T10:00:00.000Z',
-    updated_at: '2024-05-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export { buildListing } from '../../test/fixtures';
 
 type Handler =
   Response | ((request: { url: string; init: RequestInit; body: unknown }) => Response | Promise<Response>);

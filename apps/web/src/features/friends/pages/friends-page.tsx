@@ -1,5 +1,5 @@
 import type { FriendRequest } from '@gardenswap/shared/friends';
-import { QrCode, Search, Share2 } from 'lucide-react';
+import { QrCode, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
@@ -12,6 +12,7 @@ import { useRespondFriendRequest } from '../api/use-respond-friend-request';
 import { FriendCard } from '../components/friend-card';
 import { QrCodeModal, ShareLinkModal } from '../components/share-profile';
 import './friends.css';
+import { SearchField } from '../../../components/search-field';
 
 type View = 'friends' | 'pending';
 type ShareModal = 'qr' | 'link' | null;
@@ -75,20 +76,7 @@ export default function FriendsPage() {
             )}
           </button>
         </div>
-        <div className="friends-search">
-          <label htmlFor="friends-search" className="visually-hidden">
-            Search by username
-          </label>
-          <Search aria-hidden size={18} className="friends-search-icon" />
-          <input
-            id="friends-search"
-            className="input"
-            type="search"
-            placeholder="Search by username"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
+        <SearchField label="Search by username" value={query} onChange={setQuery} />
       </div>
 
       {view === 'friends' ? (

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { type ApiCall, mockApi } from '../testing/mock-api';
 import SellerPage from './seller-page';
+import { buildListing } from '../../../test/fixtures';
 
 const ME = { id: 1, username: 'maria' };
 const SELLER: PublicUser = {
@@ -20,26 +21,8 @@ const SELLER: PublicUser = {
   friend_count: 3,
 };
 
-function listing(overrides: Partial<Listing> = {}): Listing {
-  return {
-    id: 40,
-    title: 'Heirloom tomatoes',
-    description: '',
-    price: 4,
-    featured_image: null,
-    thumbnail: null,
-    is_active: true,
-    is_public: true,
-    type_id: 1,
-    state_id: 1,
-    category_id: 1,
-    owner_id: SELLER.id,
-    owner: { ...SELLER },
-    created_at: '2025-05-01T10:00:00.000Z',
-    updated_at: '2025-05-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const listing = (overrides: Partial<Listing> = {}) =>
+  buildListing({ id: 40, title: 'Heirloom tomatoes', owner_id: SELLER.id, owner: { ...SELLER }, ...overrides });
 
 const want = (id: number, title: string, category_id: number): Want => ({
   id,

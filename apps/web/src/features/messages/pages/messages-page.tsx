@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
@@ -8,6 +7,7 @@ import { messageKeys } from '../api/keys';
 import { useThreads } from '../api/use-threads';
 import { ThreadRow } from '../components/thread-row';
 import '../messages.css';
+import { SearchField } from '../../../components/search-field';
 
 /** /messages: my conversations, newest first, with a search over names and last messages. */
 export default function MessagesPage() {
@@ -45,20 +45,13 @@ function ThreadList({ meId }: { meId: number }) {
   return (
     <section className="messages-page">
       <h1>Messages</h1>
-      <div className="search-field">
-        <label htmlFor="thread-search" className="visually-hidden">
-          Search messages
-        </label>
-        <Search aria-hidden size={18} className="search-field-icon" />
-        <input
-          id="thread-search"
-          className="input"
-          type="search"
-          placeholder="Search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search messages"
+        placeholder="Search"
+        value={search}
+        onChange={setSearch}
+        className="thread-search"
+      />
       {threads.isError && (
         <div className="thread-error">
           <ErrorBanner message="Failed to load conversations. Please try again later." />

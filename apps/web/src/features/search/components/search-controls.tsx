@@ -1,6 +1,5 @@
-import { Search } from 'lucide-react';
-import { useId } from 'react';
 import { SEARCH_CATEGORIES, type SearchCategory } from './use-search-state';
+import { SearchField } from '../../../components/search-field';
 
 interface SearchControlsProps {
   q: string;
@@ -12,22 +11,10 @@ interface SearchControlsProps {
 
 /** The text search box and the produce / seeds / plants chips of both search screens. */
 export function SearchControls({ q, onQChange, category, onCategoryChange, placeholder }: SearchControlsProps) {
-  const id = useId();
   return (
     <div className="search-controls">
-      <form role="search" className="search-box" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={id} className="visually-hidden">
-          Search
-        </label>
-        <Search aria-hidden size={18} className="search-box-icon" />
-        <input
-          id={id}
-          className="input"
-          type="search"
-          placeholder={placeholder}
-          value={q}
-          onChange={(e) => onQChange(e.target.value)}
-        />
+      <form role="search" onSubmit={(e) => e.preventDefault()}>
+        <SearchField label="Search" placeholder={placeholder} value={q} onChange={onQChange} />
       </form>
       <div className="chip-row" role="group" aria-label="Category">
         {SEARCH_CATEGORIES.map((c) => (
