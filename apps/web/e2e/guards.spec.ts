@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, loginThroughForm, signedInPage, snap } from './support';
+import { createMember, loginThroughForm, signedInPage } from './support';
 
 test.describe('guards, 404 and sessions', () => {
   test('a guest reaches / and /login; anything else goes to /login and comes back after signing in', async ({
@@ -9,7 +9,6 @@ test.describe('guards, 404 and sessions', () => {
     const member = await createMember(request, 'guard');
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
-    await snap(page, 'home-phone');
 
     await page.goto(`/seller/${member.id}`);
     await expect(page).toHaveURL(/\/login$/);

@@ -174,7 +174,10 @@ export async function makeFriends(request: APIRequestContext, a: Member, b: Memb
 
 /** Sends a message through the API. */
 export async function postMessage(request: APIRequestContext, from: Member, to: Member, content: string) {
-  const response = await request.post('/api/messages', { headers: bearer(from), data: { receiver_id: to.id, content } });
+  const response = await request.post('/api/messages', {
+    headers: bearer(from),
+    data: { receiver_id: to.id, content },
+  });
   expect(response.status(), await response.text()).toBe(201);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, signedInPage, socketJoined } from '../support';
+import { createMember, postMessage, signedInPage, socketJoined } from '../support';
 
 test('friends see friends-only listings, and chat live both ways', async ({ browser, request }) => {
   const [alice, bob] = await Promise.all([createMember(request, 'alice'), createMember(request, 'bob')]);
@@ -70,8 +70,38 @@ test('friends see friends-only listings, and chat live both ways', async ({ brow
 
   // B's thread list holds the conversation with A's last words.
   await pageB.getByRole('link', { name: 'Back to messages' }).click();
-  const thread = pageB.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(alice.username) });
+  const thread = pageB
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('link', { name: new RegExp(alice.username) });
   await expect(thread).toBeVisible();
   await expect(thread).toContainText(reply);
   await expect(thread.getByLabel(/unread/)).toHaveCount(0);
+});
+
+test('a message that arrives while the chat is loading but before its live connection has joined still shows', async ({
+  browser,
+  request,
+}) => {
+  const [reader, writer] = await Promise.all([createMember(request, 'reader'), createMember(request, 'writer')]);
+  const page = await signedInPage(browser, reader);
+  // Hold the live connection (a slow network) until the conversation has loaded.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let joined!: () => void;
+  const live = new Promise<void>((resolve) => (joined = resolve));
+  await page.routeWebSocket('**/socket.io/**', async (ws) => {
+    await held;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      ws.send(message);
+      if (typeof message === 'string' && message.startsWith('40')) joined();
+    });
+  });
+
+  await page.goto(`/messages/${writer.id}`);
+  await expect(page.getByText('No messages yet. Say hello!')).toBeVisible();
+  await postMessage(request, writer, reader, 'Sent while your connection was still on its way');
+  release();
+  await live;
+  await expect(page.getByRole('log', { name: 'Messages' }).getByText('Sent while your connection')).toBeVisible();
 });

@@ -176,3 +176,22 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
     };
   }, [event]);
 }
+
+/**
+ * Calls `catchUp` whenever the live connection joins after the component mounted (a reconnect,
+ * or the first join on a fresh page load): what the server pushed meanwhile was missed, so the
+ * page refetches. A connection already up at mount needs nothing: the page's own fetch came after it.
+ */
+export function useCatchUpOnConnect(catchUp: () => void) {
+  const socket = useSocket();
+  const latest = useRef(catchUp);
+  useLayoutEffect(() => {
+    latest.current = catchUp;
+  });
+  const connectedAtMount = useRef(socket !== null);
+  useEffect(() => {
+    if (!socket) return;
+    if (!connectedAtMount.current) latest.current();
+    connectedAtMount.current = false;
+  }, [socket]);
+}

@@ -14,6 +14,8 @@ export interface RenderOptions {
   auth?: { id: number; username: string };
   /** Extra routes to land on after navigation, each rendering its path as text. */
   otherPaths?: string[];
+  /** Runs after storage is reset and before the first render (to seed session state). */
+  beforeRender?: () => void;
 }
 
 /** Renders a page with the app's providers and a memory router, the way the app mounts it. */
@@ -21,6 +23,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   localStorage.clear();
   sessionStorage.clear();
   if (options.auth) writeAuth('test-token', options.auth);
+  options.beforeRender?.();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const path = options.path ?? '/';
   const router = createMemoryRouter(

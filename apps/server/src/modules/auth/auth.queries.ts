@@ -80,8 +80,9 @@ export async function updateProfileLocation(
       city: location.city,
       state: location.state,
       zip_code: location.postcode,
-      address: location.address ?? null,
-      apt: location.apt ?? null,
+      // The form sends address and apt only when filled in; absent, they stay as they were.
+      ...(location.address !== undefined ? { address: location.address } : {}),
+      ...(location.apt !== undefined ? { apt: location.apt } : {}),
       ...(profilePicture ? { profile_picture: profilePicture } : {}),
       updated_at: nowIso(),
     })

@@ -209,6 +209,18 @@ describe('profiles', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ address: '12 Garden Row', apt: null });
 
+    // Saving the location again without address keeps the one given before.
+    const again = multipartBody({ city: 'Salt Lake City', state: 'UT', postcode: '84106' });
+    expect(
+      (await ctx.inject({ method: 'POST', url: '/api/auth/upload-profile-image', as: user, ...again })).statusCode,
+    ).toBe(200);
+    const kept = await ctx.db
+      .selectFrom('users')
+      .select(['address', 'zip_code'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ address: '12 Garden Row', zip_code: '84106' });
+
     const avatar = await ctx.inject({ method: 'GET', url: '/api/auth/users/me/avatar', as: user });
     expect(avatar.statusCode).toBe(200);
     expect(avatar.headers['content-type']).toBe('image/webp');

@@ -5,21 +5,42 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import PersonalInfoPage from './personal-info-page';
 
-const open = () =>
-  renderWithProviders(<PersonalInfoPage />, {
+const PROFILE = {
+  id: 4,
+  username: 'rosa',
+  email: 'rosa@example.com',
+  first_name: 'Rosa',
+  last_name: 'G',
+  friend_count: 0,
+  profile_picture: null,
+  city: null,
+  state: null,
+  zip_code: null,
+};
+
+/** Right after registering (onboarding), unless `editing`. */
+const open = ({ editing = false } = {}) => {
+  const view = renderWithProviders(<PersonalInfoPage />, {
     path: '/personal-info',
     auth: { id: 4, username: 'rosa' },
-    otherPaths: ['/invite-your-friends', '/listings/new'],
+    otherPaths: ['/invite-your-friends', '/listings/new', '/profile'],
+    beforeRender: () => {
+      if (!editing) sessionStorage.setItem('gardenswap.justRegistered', '1');
+    },
   });
+  return view;
+};
 
 describe('Personal info', () => {
   it('greets the member and offers to skip to posting a listing', () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(PROFILE));
     open();
     expect(screen.getByRole('heading', { name: 'Hello rosa' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'skip for now' })).toHaveAttribute('href', '/listings/new');
   });
 
   it('requires city, state and a postcode of at least 5 characters after trimming', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(PROFILE));
     open();
     await userEvent.type(screen.getByLabelText('Postcode'), ' 841 ');
     await userEvent.click(screen.getByRole('button', { name: 'Next >' }));
@@ -40,7 +61,7 @@ describe('Personal info', () => {
       });
       this.onload?.(new ProgressEvent('load'));
     });
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({}));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(PROFILE));
     open();
     await userEvent.type(screen.getByLabelText('City'), 'Sandy');
     await userEvent.type(screen.getByLabelText('State'), 'UT');
@@ -53,5 +74,17 @@ describe('Personal info', () => {
     expect(form.get('postcode')).toBe('84070');
     expect(form.has('address')).toBe(false);
     expect(form.has('apt')).toBe(false);
+  });
+
+  it('opened from the profile, shows the saved location and returns to the profile', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json({ ...PROFILE, city: 'Sandy', state: 'UT', zip_code: '84070' }),
+    );
+    open({ editing: true });
+    expect(await screen.findByDisplayValue('Sandy')).toBeInTheDocument();
+    expect(screen.getByLabelText('Postcode')).toHaveValue('84070');
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('link', { name: 'skip for now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

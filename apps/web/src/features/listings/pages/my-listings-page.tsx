@@ -83,7 +83,7 @@ function HaveList() {
           <h2 id={`have-${group.name}`} className="category-heading">
             {group.name}
           </h2>
-          <ul className="list">
+          <ul className="list list-wide">
             {group.items.map((listing) => (
               <HaveRow key={listing.id} listing={listing} onToggle={() => toggle(listing)} />
             ))}
@@ -157,7 +157,7 @@ function WantList() {
           <h2 id={`want-${group.name}`} className="category-heading">
             {group.name}
           </h2>
-          <ul className="list">
+          <ul className="list list-wide">
             {group.items.map((want) => (
               <li key={want.id} className="card want-row">
                 <span>{want.title}</span>

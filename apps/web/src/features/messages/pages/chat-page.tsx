@@ -7,7 +7,7 @@ import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { useSocket, useSocketEvent } from '../../../lib/socket';
+import { useSocket, useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { messageKeys } from '../api/keys';
 import { useChatMember } from '../api/use-chat-member';
 import { addToConversation, conversationMessages, useConversation } from '../api/use-conversation';
@@ -73,13 +73,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) });
   });
 
-  // After a reconnect, catch up on whatever was pushed while the socket was away.
-  const connectedBefore = useRef(false);
-  useEffect(() => {
-    if (!socket) return;
-    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) });
-    connectedBefore.current = true;
-  }, [socket, queryClient, otherId]);
+  useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }));
 
   // Loading the conversation marked it read; the thread list's unread count follows.
   useEffect(() => {

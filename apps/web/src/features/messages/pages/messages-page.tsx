@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { useAuth } from '../../../lib/auth-context';
-import { useSocketEvent } from '../../../lib/socket';
+import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { messageKeys } from '../api/keys';
 import { useThreads } from '../api/use-threads';
 import { ThreadRow } from '../components/thread-row';
@@ -28,6 +28,7 @@ function ThreadList({ meId }: { meId: number }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
 
+  useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: messageKeys.threads() }));
   useSocketEvent('new_message', () => {
     void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
   });
