@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { isSqlite } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
+import * as searchNotificationsSafety from './migrations/002-search-notifications-safety.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-search-notifications-safety': searchNotificationsSafety,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

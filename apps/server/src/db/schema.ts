@@ -21,6 +21,10 @@ export interface UsersTable {
   zip_code: string | null;
   address: string | null;
   apt: string | null;
+  /** The postcode's centroid; for distance only, never answered. */
+  latitude: number | null;
+  longitude: number | null;
+  email_notifications: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -88,6 +92,44 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'match' | 'friend_request' | 'friend_accepted';
+  listing_id: number | null;
+  want_id: number | null;
+  from_user_id: number | null;
+  match_key: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: 'listing' | 'message' | 'user';
+  target_id: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -96,6 +138,10 @@ export interface Database {
   friendships: FriendshipsTable;
   messages: MessagesTable;
   images: ImagesTable;
+  notifications: NotificationsTable;
+  outbox: OutboxTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -1,11 +1,12 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 
 /**
  * THE visibility rule; every read path of listings goes through it.
- * Viewer V sees listing L iff L is V's own, or L is active and either public
- * or owned by an accepted friend of V.
+ * Viewer V sees listing L iff L is V's own, or L is active, neither of V and its owner has
+ * blocked the other, and L is either public or owned by an accepted friend of V.
  */
 export function visibleTo(viewerId: number) {
   return (eb: ExpressionBuilder<Database, 'listings'>) =>
@@ -13,6 +14,7 @@ export function visibleTo(viewerId: number) {
       eb('listings.owner_id', '=', viewerId),
       eb.and([
         eb('listings.is_active', '=', 1),
+        eb.not(blockedEitherWay(viewerId, eb.ref('listings.owner_id'), eb)),
         eb.or([eb('listings.is_public', '=', 1), eb('listings.owner_id', 'in', friendIdsOf(viewerId, eb))]),
       ]),
     ]);
