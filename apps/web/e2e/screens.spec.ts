@@ -137,6 +137,8 @@ for (const [size, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   test(`main screens at ${viewport.width}×${viewport.height}`, async ({ browser, request }) => {
+    // Eighteen screens, each loaded, checked with axe and photographed: longer than one journey.
+    test.setTimeout(240_000);
     const { me, friend, tomatoes } = await neighbourhood(request);
     const at = (name: string) => `${size}-${name}`;
 
