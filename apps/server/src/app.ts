@@ -25,13 +25,17 @@ import { migrateToLatest } from './db/migrate.js';
 import type { DB } from './db/schema.js';
 import { AppError } from './lib/app-error.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
+import { gardenersRoutes } from './modules/gardeners/gardeners.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
 import { uploadsRoutes } from './modules/images/uploads.routes.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
+import { notificationsModule } from './modules/notifications/notifications.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { wantsRoutes } from './modules/wants/wants.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -163,6 +167,8 @@ export async function buildApp(
   // The API's own context: its routes need a session unless they say they are public.
   await app.register(async (api) => {
     await api.register(authPlugin);
+    // Before the other modules: they call app.notify; it also serves /api/notifications, /api/mail, invites, want matches.
+    await api.register(notificationsModule);
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(siteRoutes, { prefix: '/api/site' });
     await api.register(authRoutes, { prefix: '/api/auth' });
@@ -171,6 +177,9 @@ export async function buildApp(
     await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });
     await api.register(messagesRoutes, { prefix: '/api/messages' });
     await api.register(uploadsRoutes, { prefix: '/api/uploads' });
+    await api.register(blocksRoutes, { prefix: '/api/blocks' });
+    await api.register(reportsRoutes, { prefix: '/api/reports' });
+    await api.register(gardenersRoutes, { prefix: '/api/auth/users' });
   });
 
   await registerWebApp(app);

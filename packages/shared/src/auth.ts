@@ -85,6 +85,8 @@ export const UserSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
+  /** Whether the member gets e-mails (matches, friend requests); only in their own profile. */
+  email_notifications: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -8,3 +8,5 @@ export * from './wants.js';
 export * from './friends.js';
 export * from './messages.js';
 export * from './socket.js';
+export * from './safety.js';
+export * from './notifications.js';

@@ -98,48 +98,132 @@ export const VisibilityInputSchema = z.object({ is_public: FlagSchema });
 export const LISTING_TEXTS = {
   imageRequired: 'Please choose a photo',
   cursorInvalid: 'This page of listings is no longer available; please reload the list',
+  locationNeeded: 'Add a US ZIP code to your location to search by distance',
+  priceRangeInvalid: 'Max price must not be less than min price',
+  priceFilterInvalid: 'Enter a whole number of dollars',
+  distanceInvalid: 'Choose a distance between 1 and 500 miles',
+  typeFilterInvalid: TEXTS.typeInvalid,
 } as const;
 
-/**
- * The opaque `cursor` of GET /listings/: the id of the last listing of the previous
- * page, base64url-encoded so clients treat it as a token, not a number to compute with.
- */
-export const encodeListingsCursor = (lastId: number) =>
-  btoa(`l${lastId}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+/** The orders of GET /listings/. */
+export const LISTING_SORTS = ['newest', 'oldest', 'highest', 'lowest', 'nearest', 'relevance'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 
-/** Reads a cursor back into the id after which the next page starts. */
+/** Distances the marketplace filter offers ("within N miles"). */
+export const DISTANCE_CHOICES = [1, 5, 10, 25, 50] as const;
+export const WITHIN_MILES_MAX = 500;
+export const SEARCH_TEXT_MAX = 200;
+
+/**
+ * Where the next page of GET /listings/ starts. Newest and oldest walk ids, highest and
+ * lowest walk (price, id) — both keyset, so a listing posted meanwhile neither repeats nor
+ * skips one. Nearest and relevance rank by a computed value and page by offset.
+ */
+export type ListingsCursor =
+  { kind: 'id'; id: number } | { kind: 'price'; price: number; id: number } | { kind: 'offset'; offset: number };
+
+const base64url = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** The opaque `cursor` of GET /listings/, base64url so clients treat it as a token. */
+export function encodeCursor(cursor: ListingsCursor): string {
+  if (cursor.kind === 'id') return base64url(`l${cursor.id}`);
+  if (cursor.kind === 'price') return base64url(`p${cursor.price}.${cursor.id}`);
+  return base64url(`o${cursor.offset}`);
+}
+
+/** The cursor after the listing `lastId` in newest or oldest order. */
+export const encodeListingsCursor = (lastId: number) => encodeCursor({ kind: 'id', id: lastId });
+
+const INT = '(0|[1-9][0-9]{0,15})';
+const POSITIVE = '([1-9][0-9]{0,15})';
+
+/** Reads a cursor back; an unreadable one is a 422 asking to reload the list. */
 export const ListingsCursorSchema = z
   .string()
   .max(200)
-  .transform((value, ctx) => {
+  .transform((value, ctx): ListingsCursor => {
     let decoded = '';
     try {
       decoded = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
     } catch {
       // not base64: reported below
     }
-    const match = /^l([1-9][0-9]{0,15})$/.exec(decoded);
-    const id = match ? Number(match[1]) : NaN;
-    if (!Number.isSafeInteger(id)) {
+    let cursor: ListingsCursor | undefined;
+    let match = new RegExp(`^l${POSITIVE}$`).exec(decoded);
+    if (match) cursor = { kind: 'id', id: Number(match[1]) };
+    match = new RegExp(`^p${INT}\\.${POSITIVE}$`).exec(decoded);
+    if (match) cursor = { kind: 'price', price: Number(match[1]), id: Number(match[2]) };
+    match = new RegExp(`^o${POSITIVE}$`).exec(decoded);
+    if (match) cursor = { kind: 'offset', offset: Number(match[1]) };
+    const numbers = cursor ? Object.values(cursor).filter((v) => typeof v === 'number') : [NaN];
+    if (!cursor || !numbers.every(Number.isSafeInteger)) {
       ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.cursorInvalid });
       return z.NEVER;
     }
-    return id;
+    return cursor;
   });
+
+/** One value or the repeated values of a query parameter, as an array. */
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === '') return undefined;
+    const values = Array.isArray(value) ? value : [value];
+    // "1,3" reads like "type_id=1&type_id=3", for links typed by hand.
+    return values.flatMap((v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : [v]));
+  }, z.array(item).max(10).optional());
+
+const wholeDollars = z.preprocess(
+  (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+  z
+    .number({ error: LISTING_TEXTS.priceFilterInvalid })
+    .int(LISTING_TEXTS.priceFilterInvalid)
+    .min(0, LISTING_TEXTS.priceFilterInvalid)
+    .max(1_000_000, LISTING_TEXTS.priceFilterInvalid)
+    .optional(),
+);
 
 /**
  * GET /listings/: the tabs mine, friends, public and one member's (`user_id`); several
- * given narrow each other, none means every listing the viewer may see. Newest first,
- * `limit` per page (default 50, at most 100), the next page through `cursor`.
+ * given narrow each other, none means every listing the viewer may see. The filters
+ * narrow further: `q` (words of title and description, the last one as a prefix),
+ * `type_id` (repeatable), `category_id`, `min_price`/`max_price` (whole dollars, on the
+ * stored price: exchange and giveaway are 0), `within_miles` (of the viewer's postcode).
+ * `sort` defaults to relevance with `q`, else newest; `limit` per page (default 50, at
+ * most 100), the next page through `cursor`.
  */
-export const ListingsQuerySchema = z.object({
-  mine: FlagSchema.optional(),
-  friends: FlagSchema.optional(),
-  public: FlagSchema.optional(),
-  user_id: IdSchema.optional(),
-  limit: PageLimitSchema,
-  cursor: ListingsCursorSchema.optional(),
-});
+export const ListingsQuerySchema = z
+  .object({
+    mine: FlagSchema.optional(),
+    friends: FlagSchema.optional(),
+    public: FlagSchema.optional(),
+    user_id: IdSchema.optional(),
+    q: z
+      .string()
+      .trim()
+      .max(SEARCH_TEXT_MAX)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    type_id: repeated(TypeIdSchema),
+    category_id: CategoryIdSchema.optional(),
+    min_price: wholeDollars,
+    max_price: wholeDollars,
+    within_miles: z.preprocess(
+      (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+      z
+        .number({ error: LISTING_TEXTS.distanceInvalid })
+        .min(1, LISTING_TEXTS.distanceInvalid)
+        .max(WITHIN_MILES_MAX, LISTING_TEXTS.distanceInvalid)
+        .optional(),
+    ),
+    sort: z.enum(LISTING_SORTS).optional(),
+    limit: PageLimitSchema,
+    cursor: ListingsCursorSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.min_price !== undefined && value.max_price !== undefined && value.max_price < value.min_price) {
+      ctx.addIssue({ code: 'custom', path: ['max_price'], message: LISTING_TEXTS.priceRangeInvalid });
+    }
+  });
 export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
 
 export const ListingOwnerSchema = z.object({
@@ -165,6 +249,8 @@ export const ListingSchema = z.object({
   category_id: z.number().int(),
   owner_id: z.number().int(),
   owner: ListingOwnerSchema,
+  /** Miles between the viewer's and the owner's postcodes, to 0.1; null when either is unknown. */
+  distance_miles: z.number().nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

@@ -53,3 +53,15 @@ export const ThreadSchema = z.object({
   unread_count: z.number().int(),
 });
 export type Thread = z.infer<typeof ThreadSchema>;
+
+/** GET /messages/unread-count: every unread message sent to me, for the navigation badge. */
+export const MessagesUnreadCountSchema = z.object({ count: z.number().int() });
+export type MessagesUnreadCount = z.infer<typeof MessagesUnreadCountSchema>;
+
+/** Pushed as `messages_read` to both members: `reader_id` read everything `user_id` sent them up to `up_to_id`. */
+export interface MessagesRead {
+  reader_id: number;
+  user_id: number;
+  up_to_id: number;
+  read_at: string;
+}

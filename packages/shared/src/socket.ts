@@ -1,5 +1,6 @@
-import type { Message, SendMessageInput } from './messages.js';
+import type { Message, MessagesRead, SendMessageInput } from './messages.js';
 import type { ErrorBody } from './errors.js';
+import type { Notification } from './notifications.js';
 
 /** The acknowledgement of send_message: the stored message, or the error body. */
 export type SendMessageAck = { ok: true; message: Message } | ({ ok: false } & Pick<ErrorBody, 'detail' | 'code'>);
@@ -7,11 +8,21 @@ export type SendMessageAck = { ok: true; message: Message } | ({ ok: false } & P
 /** Events the browser sends. */
 export interface ClientToServerEvents {
   send_message: (payload: SendMessageInput, ack?: (result: SendMessageAck) => void) => void;
+  /** I am typing to `receiver_id`; at most one a second counts. */
+  typing: (payload: { receiver_id: number }) => void;
+  /** I have read what `user_id` sent me. */
+  mark_read: (payload: { user_id: number }) => void;
 }
 
 /** Events the server pushes. */
 export interface ServerToClientEvents {
   new_message: (message: Message) => void;
+  /** `user_id` is typing to me. */
+  typing: (payload: { user_id: number }) => void;
+  /** Sent to both members when one of them read the other's messages. */
+  messages_read: (payload: MessagesRead) => void;
+  /** Something new for me: a match, a friend request, an accepted request. */
+  notification: (notification: Notification) => void;
 }
 
 /** Room of every socket of one member, on every instance. */

@@ -4,6 +4,7 @@ import { CATEGORIES, LISTING_STATES, LISTING_TYPES } from '@gardenswap/shared';
 import { type App, buildApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { Executor } from '../db/schema.js';
+import { zipCoordinateColumns } from '../lib/geo.js';
 import { pairOf } from '../modules/friends/friends.sql.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import {
@@ -160,6 +161,7 @@ async function insertRows(
         city: m.city,
         state: demoState,
         zip_code: m.zip_code,
+        ...zipCoordinateColumns(m.zip_code),
         created_at: ago(m.joinedDaysAgo * day),
         updated_at: ago(m.joinedDaysAgo * day),
       })),

@@ -4,6 +4,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/feedback';
 import { Logo } from '../components/logo';
 import { useSocketSession } from '../lib/socket';
+import { MessagesUnreadBadge } from '../features/messages/components/messages-unread-badge';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 
 const NAV = [
   { to: '/my-listings', label: 'my lists', icon: List },
@@ -20,6 +22,7 @@ function MainNav({ className }: { className: string }) {
         <NavLink key={to} to={to} className={({ isActive }) => `nav-item${isActive ? ' nav-item-active' : ''}`}>
           <Icon aria-hidden size={22} />
           <span>{label}</span>
+          {to === '/messages' && <MessagesUnreadBadge />}
         </NavLink>
       ))}
     </nav>
@@ -39,7 +42,11 @@ export function AppLayout() {
         <Link to="/listings" className="brand" aria-label="Gardenswap marketplace">
           <Logo />
         </Link>
-        <MainNav className="top-nav" />
+        {/* The bell stays in the header on every size, so the spec's four bottom-nav items stay four. */}
+        <div className="header-end">
+          <MainNav className="top-nav" />
+          <NotificationBell />
+        </div>
       </header>
       <main id="main" className="app-main">
         <Suspense fallback={<Loading />}>

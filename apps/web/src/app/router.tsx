@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
               { path: '/filter-page', lazy: page(() => import('../features/listings/pages/filter-page')) },
               { path: '/post-want', lazy: page(() => import('../features/wants/pages/post-want-page')) },
               { path: '/profile', lazy: page(() => import('../features/profile/pages/profile-page')) },
+              {
+                path: '/notifications',
+                lazy: page(() => import('../features/notifications/pages/notifications-page')),
+              },
               { path: '/myfriends', lazy: page(() => import('../features/friends/pages/friends-page')) },
               { path: '/seller/:id', lazy: page(() => import('../features/friends/pages/seller-page')) },
               { path: '/messages', lazy: page(() => import('../features/messages/pages/messages-page')) },

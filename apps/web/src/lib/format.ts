@@ -27,3 +27,14 @@ export function locationLabel(place: { city?: string | null; state?: string | nu
   const parts = [place.city, place.state].filter(Boolean);
   return parts.length ? parts.join(', ') : 'Location not specified';
 }
+
+/**
+ * "2.3 mi" from the server's distance_miles (already rounded to 0.1): one decimal nearby,
+ * whole miles from 10 on; undefined when either postcode is unknown.
+ */
+export function distanceLabel(miles: number | null | undefined): string | undefined {
+  if (miles === null || miles === undefined) return undefined;
+  if (miles < 0.1) return '< 0.1 mi';
+  if (miles < 10) return `${miles.toFixed(1)} mi`;
+  return `${Math.round(miles).toLocaleString('en-US')} mi`;
+}

@@ -11,7 +11,7 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * What the app uses of a socket. A component test passes a stand-in of this shape to
  * `setSocketForTests`; the app itself always gets a real socket.io client.
  */
-export type SocketLike = Pick<AppSocket, 'connected' | 'timeout' | 'onAny' | 'offAny' | 'disconnect'>;
+export type SocketLike = Pick<AppSocket, 'connected' | 'emit' | 'timeout' | 'onAny' | 'offAny' | 'disconnect'>;
 
 type ServerEvent = keyof ServerToClientEvents;
 type AnyHandler = (...args: unknown[]) => void;

@@ -1,7 +1,9 @@
 import type { ProfileLocationInput, PublicUser, RegisterInput, User } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import { nowIso } from '../../db/schema.js';
+import { zipCoordinateColumns } from '../../lib/geo.js';
 import { friendCountOf } from '../friends/friends.sql.js';
+import { isBlockedPair } from '../blocks/blocks.queries.js';
 
 /** Looks a member up by e-mail (stored lowercased) for login. */
 export function findCredentialsByEmail(db: Executor, email: string) {
@@ -44,7 +46,7 @@ export async function insertUser(db: Executor, input: RegisterInput, passwordHas
 }
 
 const PUBLIC_COLUMNS = ['id', 'username', 'profile_picture', 'city', 'state', 'zip_code'] as const;
-const OWN_COLUMNS = [...PUBLIC_COLUMNS, 'email', 'first_name', 'last_name'] as const;
+const OWN_COLUMNS = [...PUBLIC_COLUMNS, 'email', 'first_name', 'last_name', 'email_notifications'] as const;
 
 /** A member's row with the given columns and friend_count counted as it is now. */
 function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: number, columns: readonly C[]) {
@@ -59,11 +61,23 @@ function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: nu
 
 /** The member's own profile; never the address, apt or password hash. */
 export function getProfile(db: Executor, id: number): Promise<User | undefined> {
-  return selectUser(db, id, OWN_COLUMNS);
+  return selectUser(db, id, OWN_COLUMNS).then(
+    (row) => row && { ...row, email_notifications: row.email_notifications === 1 },
+  );
 }
 
-/** What any member may see of another. */
-export function getPublicUser(db: Executor, id: number): Promise<PublicUser | undefined> {
+/** Turns the member's e-mail notifications on or off (the profile switch, or an unsubscribe link). */
+export async function setEmailNotifications(db: Executor, id: number, on: boolean) {
+  await db
+    .updateTable('users')
+    .set({ email_notifications: on ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What any member may see of another; nothing at all when either has blocked the other. */
+export async function getPublicUser(db: Executor, id: number, viewerId?: number): Promise<PublicUser | undefined> {
+  if (viewerId !== undefined && (await isBlockedPair(db, viewerId, id))) return undefined;
   return selectUser(db, id, PUBLIC_COLUMNS);
 }
 
@@ -80,6 +94,8 @@ export async function updateProfileLocation(
       city: location.city,
       state: location.state,
       zip_code: location.postcode,
+      // Kept for distances only, never answered; null for a postcode the ZIP table does not know.
+      ...zipCoordinateColumns(location.postcode),
       // The form sends address and apt only when filled in; absent, they stay as they were.
       ...(location.address !== undefined ? { address: location.address } : {}),
       ...(location.apt !== undefined ? { apt: location.apt } : {}),

@@ -3,6 +3,7 @@ import {
   LoginInputSchema,
   LoginResultSchema,
   ProfileLocationInputSchema,
+  ProfileSettingsInputSchema,
   PublicUserSchema,
   RegisterInputSchema,
   TEXTS,
@@ -19,6 +20,7 @@ import {
   getProfile,
   getProfilePicture,
   getPublicUser,
+  setEmailNotifications,
   insertUser,
   updateProfileLocation,
 } from './auth.queries.js';
@@ -108,6 +110,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return profile;
   });
 
+  // E-mail notifications on or off (the profile screen's switch).
+  app.patch(
+    '/profile',
+    { schema: { tags, body: ProfileSettingsInputSchema, response: { 200: UserSchema } } },
+    async (request) => {
+      const userId = me(request).id;
+      await setEmailNotifications(app.db, userId, request.body.email_notifications);
+      const profile = await getProfile(app.db, userId);
+      if (!profile) throw notFound(TEXTS.userNotFound);
+      return profile;
+    },
+  );
+
   app.get('/users/me/avatar', { schema: { tags } }, async (request, reply) => {
     const picture = await getProfilePicture(app.db, me(request).id);
     const found = picture?.startsWith('uploads/') ? await app.images.store.get(picture.slice(8)) : undefined;
@@ -122,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/public',
     { schema: { tags, params: IdParamsSchema, response: { 200: PublicUserSchema } } },
     async (request) => {
-      const user = await getPublicUser(app.db, request.params.id);
+      const user = await getPublicUser(app.db, request.params.id, me(request).id);
       if (!user) throw notFound(TEXTS.userNotFound);
       return user;
     },

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/schema.js';
 import { AppError, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
+import { isBlockedPair } from '../blocks/blocks.queries.js';
 import {
   acceptRequest,
   declineRequest,
@@ -72,8 +73,12 @@ export const friendsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = me(request).id;
       const friendId = request.body.friend_id;
       if (friendId === userId) throw invalidField('friend_id', TEXTS.friendSelf);
-      if (!(await memberExists(app.db, friendId))) throw notFound(TEXTS.userNotFound);
-      return reply.status(201).send(await sendFriendRequest(app.db, userId, friendId));
+      if (!(await memberExists(app.db, friendId)) || (await isBlockedPair(app.db, userId, friendId))) {
+        throw notFound(TEXTS.userNotFound);
+      }
+      const status = await sendFriendRequest(app.db, userId, friendId);
+      await app.notify.friendshipChanged(userId, { otherId: friendId }); // in-app notice and e-mail; never fails
+      return reply.status(201).send(status);
     },
   );
 
@@ -87,6 +92,7 @@ export const friendsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await acceptRequest(app.db, requestId, userId)
         : await declineRequest(app.db, requestId, userId);
       if (!done) throw notFound(TEXTS.friendRequestNotFound);
+      if (accept) await app.notify.friendshipChanged(userId, { requestId }); // tells the requester; never fails
       return { status: accept ? ('accepted' as const) : ('none' as const) };
     },
   );

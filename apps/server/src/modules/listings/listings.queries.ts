@@ -1,21 +1,35 @@
 import {
   type CreateListingInput,
   LISTING_STATES,
+  LISTING_TEXTS,
   type Listing,
+  type ListingSort,
+  type ListingsCursor,
   type ListingsQuery,
   type UpdateListingInput,
-  encodeListingsCursor,
+  encodeCursor,
   priceProblem,
   storedPrice,
 } from '@gardenswap/shared';
+import { type SqlBool, sql } from 'kysely';
 import type { DB, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
+import { isSqlite } from '../../db/dialect.js';
+import { invalidField } from '../../lib/app-error.js';
+import {
+  type Coordinates,
+  MILES_PER_DEGREE_LATITUDE,
+  boundingBox,
+  distanceMiles,
+  longitudeWeight,
+} from '../../lib/geo.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import { visibleTo } from './visibility.js';
 
 /**
  * Every listing read starts here: the listing's columns and its owner's public fields in
- * one join (never a query per card). The owner's address and apt are not selected.
+ * one join (never a query per card). The owner's address and apt are not selected; the
+ * owner's coordinates are, only for `toListing` to turn into a distance.
  */
 export function listingSelect(db: Executor) {
   return db
@@ -41,13 +55,23 @@ export function listingSelect(db: Executor) {
       'owner.city as owner_city',
       'owner.state as owner_state',
       'owner.zip_code as owner_zip_code',
+      'owner.latitude as owner_latitude',
+      'owner.longitude as owner_longitude',
     ]);
 }
 
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['executeTakeFirstOrThrow']>>;
 
-/** A row of `listingSelect` as the API answers it: flags as booleans, ISO timestamps. */
-export function toListing(row: ListingRow): Listing {
+/**
+ * A row of `listingSelect` as the API answers it: flags as booleans, ISO timestamps, and
+ * the distance from the viewer (null without the viewer's coordinates). Coordinates
+ * themselves never leave the server.
+ */
+export function toListing(row: ListingRow, viewer: Coordinates | null = null): Listing {
+  const owner =
+    row.owner_latitude === null || row.owner_longitude === null
+      ? null
+      : { latitude: Number(row.owner_latitude), longitude: Number(row.owner_longitude) };
   return {
     id: row.id,
     title: row.title,
@@ -69,15 +93,27 @@ export function toListing(row: ListingRow): Listing {
       state: row.owner_state,
       zip_code: row.owner_zip_code,
     },
+    distance_miles: distanceMiles(viewer, owner),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };
 }
 
+/** The coordinates of a member's postcode, or null while unknown. */
+export async function coordinatesOf(db: Executor, userId: number): Promise<Coordinates | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['latitude', 'longitude'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.latitude === null || row.longitude === null) return null;
+  return { latitude: Number(row.latitude), longitude: Number(row.longitude) };
+}
+
 /** One listing if the viewer may see it; undefined alike for a missing and a hidden one. */
 export async function getVisibleListing(db: Executor, viewerId: number, id: number): Promise<Listing | undefined> {
   const row = await listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)).executeTakeFirst();
-  return row && toListing(row);
+  return row && toListing(row, await coordinatesOf(db, viewerId));
 }
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
@@ -98,13 +134,80 @@ export interface ListingsPage {
 }
 
 /**
- * One page of GET /listings/, newest first, keyset on id. Each tab keeps to an index:
- * mine and user_id walk listings_owner_id (owner_id, id), public walks
- * listings_public_feed (is_public, is_active, id). Gone listings stay on their owner's
- * lists only: the public and friends tabs and other members' pages leave them out.
+ * The words of a search, letters and digits only: whatever a member types can neither break
+ * the FTS5 syntax nor PostgreSQL's tsquery syntax.
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12);
+}
+
+/**
+ * The listings matching every word (the last one as a prefix, for search as you type) with
+ * their rank, higher is better: a title match outranks a description match. SQLite reads
+ * the FTS5 table (bm25 weights the title ten to one); PostgreSQL the GIN-indexed `search`
+ * tsvector (title weighted A, description B, ranked by ts_rank).
+ */
+function matchingListings(db: Executor, words: string[]) {
+  if (isSqlite(db)) {
+    const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+    return sql<{ id: number; rank: number }>`(select rowid as id, -bm25(listings_fts, 10.0, 1.0) as rank
+      from listings_fts where listings_fts match ${match})`;
+  }
+  const query = words.map((w, i) => `${w}${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+  return sql<{ id: number; rank: number }>`(select id, ts_rank(search, to_tsquery('english', ${query})) as rank
+    from listings where search @@ to_tsquery('english', ${query}))`;
+}
+
+const number = (value: number) => sql<number>`cast(${value} as double precision)`;
+
+/**
+ * Equirectangular squared distance in degrees² between the owner and `center`, plain
+ * arithmetic on both databases: it orders by nearness and, compared with the radius
+ * squared, filters by it (within a fraction of a percent of the great circle at the
+ * distances members trade over).
+ */
+function squaredDegrees(center: Coordinates) {
+  const k = longitudeWeight(center);
+  const dLat = sql<number>`(${sql.ref('owner.latitude')} - ${number(center.latitude)})`;
+  const dLon = sql<number>`(${number(k)} * (${sql.ref('owner.longitude')} - ${number(center.longitude)}))`;
+  return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
+}
+
+const DEFAULT_SORT: ListingSort = 'newest';
+
+/**
+ * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
+ * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
+ * is_active, id) or listings_feed_category with a category; `q` starts from the full-text
+ * index. Gone listings stay on their owner's lists only: every other list leaves them out.
+ *
+ * `within_miles` needs the viewer's coordinates: without them it answers 422 (a filter
+ * that silently did nothing would show far-away listings as if near). `nearest` without
+ * them, and `relevance` without `q`, fall back to newest.
  */
 export async function listListings(db: Executor, viewerId: number, query: ListingsQuery): Promise<ListingsPage> {
+  const viewer = await coordinatesOf(db, viewerId);
+  const words = query.q ? searchWords(query.q) : [];
+  let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
+  if (sort === 'relevance' && words.length === 0) sort = DEFAULT_SORT;
+  if (sort === 'nearest' && !viewer) sort = DEFAULT_SORT;
+  if (query.within_miles !== undefined && !viewer) throw invalidField('within_miles', LISTING_TEXTS.locationNeeded);
+  const cursor = query.cursor;
+  const cursorKind =
+    sort === 'highest' || sort === 'lowest' ? 'price' : sort === 'nearest' || sort === 'relevance' ? 'offset' : 'id';
+  if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
+
   let q = listingSelect(db).where(visibleTo(viewerId));
+  if (words.length > 0) {
+    // The join only narrows and ranks; the selected columns stay listingSelect's.
+    q = q.innerJoin(matchingListings(db, words).as('fts'), (join) =>
+      join.onRef('fts.id', '=', 'listings.id'),
+    ) as unknown as typeof q;
+  }
   if (query.mine) q = q.where('listings.owner_id', '=', viewerId);
   if (query.user_id !== undefined) q = q.where('listings.owner_id', '=', query.user_id);
   if (query.public) {
@@ -116,17 +219,76 @@ export async function listListings(db: Executor, viewerId: number, query: Listin
   if (query.friends) {
     q = q.where('listings.is_active', '=', 1).where('listings.owner_id', 'in', friendIdsOf(viewerId));
   }
-  const othersOnly = query.public || query.friends || (query.user_id !== undefined && query.user_id !== viewerId);
-  if (othersOnly) q = q.where('listings.state_id', '<>', LISTING_STATES.gone);
-  if (query.cursor !== undefined) q = q.where('listings.id', '<', query.cursor);
+  const ownOnly = query.mine || query.user_id === viewerId;
+  if (!ownOnly) {
+    q = q.where((eb) =>
+      eb.or([eb('listings.owner_id', '=', viewerId), eb('listings.state_id', '<>', LISTING_STATES.gone)]),
+    );
+  }
+  if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
+  if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
+  if (query.min_price !== undefined) q = q.where('listings.price', '>=', query.min_price);
+  if (query.max_price !== undefined) q = q.where('listings.price', '<=', query.max_price);
+  if (query.within_miles !== undefined && viewer) {
+    const box = boundingBox(viewer, query.within_miles);
+    const radius = query.within_miles / MILES_PER_DEGREE_LATITUDE;
+    q = q
+      .where('owner.latitude', '>=', box.minLatitude)
+      .where('owner.latitude', '<=', box.maxLatitude)
+      .where('owner.longitude', '>=', box.minLongitude)
+      .where('owner.longitude', '<=', box.maxLongitude)
+      .where(sql<SqlBool>`${squaredDegrees(viewer)} <= ${number(radius * radius)}`);
+  }
+
+  if (cursor?.kind === 'id') q = q.where('listings.id', sort === 'oldest' ? '>' : '<', cursor.id);
+  if (cursor?.kind === 'price') {
+    const { price, id } = cursor;
+    const after = sort === 'lowest' ? '>' : '<';
+    q = q.where((eb) =>
+      eb.or([
+        eb('listings.price', after, price),
+        eb.and([eb('listings.price', '=', price), eb('listings.id', after, id)]),
+      ]),
+    );
+  }
+
+  switch (sort) {
+    case 'oldest':
+      q = q.orderBy('listings.id', 'asc');
+      break;
+    case 'highest':
+      q = q.orderBy('listings.price', 'desc').orderBy('listings.id', 'desc');
+      break;
+    case 'lowest':
+      q = q.orderBy('listings.price', 'asc').orderBy('listings.id', 'asc');
+      break;
+    case 'nearest':
+      // Owners without a known postcode last, then by distance, then newest.
+      q = q
+        .orderBy(sql`case when ${sql.ref('owner.latitude')} is null then 1 else 0 end`)
+        .orderBy(squaredDegrees(viewer!))
+        .orderBy('listings.id', 'desc');
+      break;
+    case 'relevance':
+      q = q.orderBy(sql.ref('fts.rank'), 'desc').orderBy('listings.id', 'desc');
+      break;
+    default:
+      q = q.orderBy('listings.id', 'desc');
+  }
+  const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
+  if (offset > 0) q = q.offset(offset);
   // One row more than the page tells whether a next page exists without counting.
-  const rows = await q
-    .orderBy('listings.id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
-  const listings = rows.slice(0, query.limit).map(toListing);
+  const rows = await q.limit(query.limit + 1).execute();
+  const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer));
   const last = listings.at(-1);
-  return rows.length > query.limit && last ? { listings, next: encodeListingsCursor(last.id) } : { listings };
+  if (rows.length <= query.limit || !last) return { listings };
+  return { listings, next: encodeCursor(nextCursor(cursorKind, last, offset + listings.length)) };
+}
+
+function nextCursor(kind: ListingsCursor['kind'], last: Listing, offset: number): ListingsCursor {
+  if (kind === 'price') return { kind, price: last.price, id: last.id };
+  if (kind === 'offset') return { kind, offset };
+  return { kind, id: last.id };
 }
 
 /** Inserts a member's new listing, with its photo's paths when one was uploaded. */

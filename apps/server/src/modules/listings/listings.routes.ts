@@ -74,8 +74,17 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       prefixTrailingSlash: 'slash',
       schema: {
         tags,
-        description:
-          'Newest first. When more listings follow, a `Link: <...>; rel="next"` header gives the next page\'s URL.',
+        description: [
+          'The tabs (`mine`, `friends`, `public`, `user_id`) narrowed by the filters: `q` (full text over title',
+          'and description, the last word as a prefix), `type_id` (repeatable), `category_id`, `min_price` and',
+          "`max_price` (whole dollars; exchange and giveaway are 0), `within_miles` (of the viewer's postcode;",
+          '422 when the viewer has no known US ZIP code). `sort`: `relevance` (default with `q`), `newest`',
+          '(default otherwise), `oldest`, `highest`, `lowest` (price), `nearest` (owners without a known',
+          'postcode last; newest when the viewer has none). Every listing carries `distance_miles`, null',
+          'when either postcode is unknown. When more listings follow, a `Link: <...>; rel="next"` header',
+          "gives the next page's URL: its cursor is keyset for newest, oldest, highest and lowest, and an",
+          'offset for nearest and relevance (a listing posted meanwhile may then shift one page).',
+        ].join(' '),
         querystring: ListingsQuerySchema,
         response: { 200: z.array(ListingSchema) },
       },
@@ -119,6 +128,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.images.remove([image?.image, image?.thumbnail]);
         throw error;
       }
+      await app.notify.listingChanged(id); // wish-list matches; never fails the request
       return reply.status(201).send(await visibleListing(user.id, id));
     },
   );
@@ -141,6 +151,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await updateOwnListing(app.db, user.id, id, request.body);
       if (!result) throw listingNotFound();
       if (!result.ok) throw invalidField('price', result.problem);
+      await app.notify.listingChanged(id); // wish-list matches; never fails the request
       return visibleListing(user.id, id);
     },
   );
@@ -155,6 +166,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
       if (!(await setListingVisibility(app.db, user.id, id, request.body.is_public))) throw listingNotFound();
+      await app.notify.listingChanged(id); // wish-list matches; never fails the request
       return visibleListing(user.id, id);
     },
   );

@@ -1,6 +1,7 @@
 import type { Message, Thread } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/blocks.sql.js';
 
 const MESSAGE_COLUMNS = ['id', 'sender_id', 'receiver_id', 'content', 'client_id', 'created_at', 'read_at'] as const;
 
@@ -85,6 +86,7 @@ export async function listThreads(db: Executor, userId: number): Promise<Thread[
     .selectFrom(threads.as('th'))
     .innerJoin('messages as m', 'm.id', 'th.last_id')
     .innerJoin('users as u', 'u.id', 'th.other_id')
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('th.other_id'), eb)))
     .select([
       'u.id as user_id',
       'u.username',
@@ -130,13 +132,36 @@ export async function listConversation(
   return rows.reverse().map(toMessage);
 }
 
-/** Marks as read everything `otherId` sent to `userId` that was still unread. */
-export async function markConversationRead(db: Executor, userId: number, otherId: number): Promise<void> {
-  await db
+/**
+ * Marks as read everything `otherId` sent to `userId` that was still unread, and answers
+ * the newest id it marked with the time it stamped, or undefined when nothing was unread.
+ */
+export async function markConversationRead(
+  db: Executor,
+  userId: number,
+  otherId: number,
+): Promise<{ up_to_id: number; read_at: string } | undefined> {
+  const readAt = nowIso();
+  const rows = await db
     .updateTable('messages')
-    .set({ read_at: nowIso() })
+    .set({ read_at: readAt })
     .where('sender_id', '=', otherId)
     .where('receiver_id', '=', userId)
     .where('read_at', 'is', null)
+    .returning('id')
     .execute();
+  if (!rows.length) return undefined;
+  return { up_to_id: Math.max(...rows.map((r) => r.id)), read_at: toIso(readAt) };
+}
+
+/** How many messages sent to me are unread, leaving out members I blocked or who blocked me. */
+export async function countUnread(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('receiver_id', '=', userId)
+    .where('read_at', 'is', null)
+    .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('messages.sender_id'), eb)))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,6 +3,8 @@ import {
   type Message,
   MessageSchema,
   MessagesQuerySchema,
+  MessagesUnreadCountSchema,
+  SAFETY_TEXTS,
   SendMessageInputSchema,
   TEXTS,
   ThreadSchema,
@@ -10,10 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidField, notFound } from '../../lib/app-error.js';
+import { forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
+import { isBlockedPair } from '../blocks/blocks.queries.js';
 import {
+  countUnread,
   findByClientId,
   insertMessage,
   listConversation,
@@ -44,6 +48,7 @@ export async function sendMessage(app: FastifyInstance, senderId: number, input:
     if (earlier) return earlier;
   }
   if (!(await userExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
+  if (await isBlockedPair(app.db, senderId, receiver_id)) throw forbidden(SAFETY_TEXTS.cannotMessage);
 
   const stored = await insertMessage(app.db, {
     sender_id: senderId,
@@ -60,6 +65,18 @@ export async function sendMessage(app: FastifyInstance, senderId: number, input:
   app.realtime.toUser(receiver_id, 'new_message', stored);
   app.realtime.toUser(senderId, 'new_message', stored);
   return stored;
+}
+
+/**
+ * Marks what `otherId` sent `readerId` as read and, when anything was unread, tells both
+ * members' tabs: the sender sees the receipt, the reader's other tabs clear their badges.
+ */
+export async function markRead(app: FastifyInstance, readerId: number, otherId: number): Promise<void> {
+  const marked = await markConversationRead(app.db, readerId, otherId);
+  if (!marked) return;
+  const event = { reader_id: readerId, user_id: otherId, ...marked };
+  app.realtime.toUser(readerId, 'messages_read', event);
+  app.realtime.toUser(otherId, 'messages_read', event);
 }
 
 const ConversationParamsSchema = z.object({ userId: IdSchema });
@@ -79,12 +96,24 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/unread-count',
+    {
+      schema: {
+        tags,
+        description: 'How many messages sent to me are unread, for the navigation badge.',
+        response: { 200: MessagesUnreadCountSchema },
+      },
+    },
+    async (request) => ({ count: await countUnread(app.db, me(request).id) }),
+  );
+
+  app.get(
     '/:userId',
     {
       schema: {
         tags,
         description:
-          'Messages between me and the member, ascending by id. `before` (a message id) pages back: the newest `limit` older than it. Marks what they sent me as read.',
+          'Messages between me and the member, ascending by id. `before` (a message id) pages back: the newest `limit` older than it. Marks what they sent me as read (pushing `messages_read`). 403 when either of us blocked the other.',
         params: ConversationParamsSchema,
         querystring: MessagesQuerySchema,
         response: { 200: z.array(MessageSchema) },
@@ -94,7 +123,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const otherId = request.params.userId;
       if (!(await userExists(app.db, otherId))) throw notFound(TEXTS.userNotFound);
-      await markConversationRead(app.db, user.id, otherId);
+      if (await isBlockedPair(app.db, user.id, otherId)) throw forbidden(SAFETY_TEXTS.cannotMessage);
+      await markRead(app, user.id, otherId);
       return listConversation(app.db, user.id, otherId, request.query);
     },
   );
@@ -105,7 +135,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Sends a message; it is also pushed as `new_message` to both members. A repeated `client_id` answers the message already stored.',
+          'Sends a message; it is also pushed as `new_message` to both members. A repeated `client_id` answers the message already stored. 403 when either member blocked the other.',
         body: SendMessageInputSchema,
         response: { 201: MessageSchema },
       },

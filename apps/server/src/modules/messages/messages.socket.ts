@@ -1,17 +1,29 @@
-import type { SendMessageAck } from '@gardenswap/shared';
+import { IdSchema, type SendMessageAck } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { toAppError } from '../../plugins/errors.js';
-import { sendMessage } from './messages.routes.js';
+import { isBlockedPair } from '../blocks/blocks.queries.js';
+import { markRead, sendMessage } from './messages.routes.js';
+import { userExists } from './messages.queries.js';
+
+/** A socket's `typing` counts at most once per this many milliseconds; the rest are dropped. */
+export const TYPING_INTERVAL_MS = 1000;
+
+const TypingSchema = z.object({ receiver_id: IdSchema });
+const MarkReadSchema = z.object({ user_id: IdSchema });
 
 /**
  * The socket side of chat: `send_message` goes through the same sendMessage as
- * POST /messages and acknowledges with the stored message or the error body.
+ * POST /messages and acknowledges with the stored message or the error body; `typing` is
+ * relayed to the receiver's tabs; `mark_read` marks a conversation read as opening it does.
  * A socket is a client we do not control: a junk payload or a missing acknowledgement
  * must answer an error at most, never throw.
  */
 export const messagesSocket = fp(async (app: FastifyInstance) => {
   app.realtime.onConnection((socket) => {
+    const userId = socket.data.user.id;
+
     socket.on('send_message', (payload: unknown, ack?: unknown) => {
       // A client may emit with only a callback, or with no callback at all.
       const reply =
@@ -20,7 +32,7 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
       const answer = (result: SendMessageAck) => {
         if (reply) (reply as (r: SendMessageAck) => void)(result);
       };
-      sendMessage(app, socket.data.user.id, input).then(
+      sendMessage(app, userId, input).then(
         (message) => answer({ ok: true, message }),
         (error: unknown) => {
           const appError = toAppError(error);
@@ -28,6 +40,32 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
           answer({ ok: false, detail: appError.detail, code: appError.code });
         },
       );
+    });
+
+    let lastTyping = 0;
+    socket.on('typing', (payload: unknown) => {
+      const parsed = TypingSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.receiver_id === userId) return;
+      const now = Date.now();
+      if (now - lastTyping < TYPING_INTERVAL_MS) return;
+      lastTyping = now;
+      const receiverId = parsed.data.receiver_id;
+      isBlockedPair(app.db, userId, receiverId).then(
+        (blocked) => {
+          if (!blocked) app.realtime.toUser(receiverId, 'typing', { user_id: userId });
+        },
+        (error: unknown) => app.log.error({ err: error }, 'typing failed'),
+      );
+    });
+
+    socket.on('mark_read', (payload: unknown) => {
+      const parsed = MarkReadSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.user_id === userId) return;
+      const otherId = parsed.data.user_id;
+      (async () => {
+        if (!(await userExists(app.db, otherId))) return;
+        await markRead(app, userId, otherId);
+      })().catch((error: unknown) => app.log.error({ err: error }, 'mark_read failed'));
     });
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
+import { isBlockedPair } from '../blocks/blocks.queries.js';
 import { deleteWant, insertWantWithinLimit, listWants, memberExists, updateWantTitle } from './wants.queries.js';
 
 const tags = ['want list'];
@@ -25,7 +26,10 @@ export const wantsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: WantsQuerySchema, response: { 200: z.array(WantSchema) } } },
     async (request) => {
       const userId = request.query.user_id ?? me(request).id;
-      if (request.query.user_id !== undefined && !(await memberExists(app.db, userId))) {
+      if (
+        request.query.user_id !== undefined &&
+        (!(await memberExists(app.db, userId)) || (await isBlockedPair(app.db, me(request).id, userId)))
+      ) {
         throw notFound(TEXTS.userNotFound);
       }
       return listWants(app.db, userId);

@@ -1,35 +1,48 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders } from '../../test/render';
 import FriendInvitationPage from './friend-invitation-page';
 import MatchNotificationPage from './match-notification-page';
 
 const me = { id: 1, username: 'maria' };
+const MATCH = {
+  subject: 'You got a match: Cherry tomatoes',
+  html: '<!doctype html><html><body><h1>You got a match</h1><a href="https://x.example/u">Unsubscribe</a></body></html>',
+  text: 'You got a match\n\nSee the listing: http://localhost/listings/1\nUnsubscribe: http://localhost/api/mail/unsubscribe?token=sample',
+};
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('e-mail previews', () => {
-  it('shows the match e-mail: "You got a match" with a sample want and listing', () => {
+  it('shows the match e-mail the server renders: subject, the HTML in a sandboxed frame, and the plain text', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(MATCH));
     renderWithProviders(<MatchNotificationPage />, { path: '/match-noti', auth: me });
     expect(screen.getByRole('note')).toHaveTextContent(/^Preview of the e-mail/);
-    const email = screen.getByRole('article');
-    expect(within(email).getByRole('heading', { level: 1, name: 'You got a match' })).toBeInTheDocument();
-    expect(within(email).getByText('tomato')).toBeInTheDocument();
-    expect(within(email).getByText('Cherry tomatoes')).toBeInTheDocument();
-    expect(within(email).getByText('Unsubscribe')).toBeInTheDocument();
+    expect(await screen.findByText('You got a match: Cherry tomatoes')).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toMatch(/\/api\/mail\/preview\/match$/);
+    const frame = screen.getByTitle('E-mail: You got a match: Cherry tomatoes');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toBe(MATCH.html);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Plain text' }));
+    expect(screen.getByLabelText(/^Plain text of the e-mail/)).toHaveTextContent(
+      'See the listing: http://localhost/listings/1',
+    );
   });
 
-  it("shows the friend invitation with a button to the sample member's profile", () => {
+  it('asks for the friend invitation template', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => json({ ...MATCH, subject: 'Rosa wants to be friends on Gardenswap' }));
     renderWithProviders(<FriendInvitationPage />, { path: '/friend-invi', auth: me });
-    expect(screen.getByRole('note')).toHaveTextContent(/^Preview of the e-mail/);
-    const email = screen.getByRole('article');
-    expect(
-      within(email).getByRole('heading', { level: 1, name: 'Rosa invited you to be friends' }),
-    ).toBeInTheDocument();
-    expect(within(email).getByText("See Rosa's profile")).toBeInTheDocument();
-    expect(within(email).getByText('Unsubscribe')).toBeInTheDocument();
+    expect(await screen.findByText('Rosa wants to be friends on Gardenswap')).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toMatch(/\/api\/mail\/preview\/friend-invitation$/);
   });
 
-  it('acts on nothing: a preview has no live links inside the e-mail', () => {
+  it('says so when the preview cannot be loaded', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ detail: 'x', code: 'INTERNAL' }, 500));
     renderWithProviders(<MatchNotificationPage />, { path: '/match-noti', auth: me });
-    expect(within(screen.getByRole('article')).queryAllByRole('link')).toHaveLength(0);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the e-mail preview.');
   });
 });

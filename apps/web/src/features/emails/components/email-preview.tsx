@@ -1,24 +1,32 @@
+import type { MailPreview } from '@gardenswap/shared/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/logo';
+import { ErrorBanner, Loading } from '../../../components/feedback';
+import { Tabs } from '../../../components/tabs';
+import { api } from '../../../lib/api-client';
 import '../emails.css';
 
-interface EmailPreviewProps {
-  /** What the e-mail is for, said in the note above it. */
-  about: string;
+interface RenderedMail {
   subject: string;
-  headline: string;
-  /** Why the member gets it, said in the footer. */
-  reason: string;
-  children: ReactNode;
+  html: string;
+  text: string;
 }
 
+export const emailKeys = { preview: (kind: MailPreview) => ['mail-preview', kind] as const };
+
 /**
- * A static picture of an e-mail: sample data in e-mail styling. Its buttons and links are only
- * drawn, since nothing in a preview should act.
+ * The very template the server sends, filled in with sample data by the server
+ * (GET /mail/preview/{kind}), shown as HTML in a sandboxed frame (nothing in it can run or
+ * navigate) or as the plain-text part.
  */
-export function EmailPreview({ about, subject, headline, reason, children }: EmailPreviewProps) {
+export function EmailPreview({ kind, about }: { kind: MailPreview; about: string }) {
+  const preview = useQuery({
+    queryKey: emailKeys.preview(kind),
+    queryFn: () => api<RenderedMail>(`/mail/preview/${kind}`),
+  });
+  const [part, setPart] = useState<'html' | 'text'>('html');
   return (
     <div className="email-page">
       <main id="main" className="email-page-inner">
@@ -28,35 +36,42 @@ export function EmailPreview({ about, subject, headline, reason, children }: Ema
         <p className="email-note" role="note">
           Preview of the e-mail {about}. It shows sample data; the real e-mail is filled in for each member.
         </p>
-        <p className="email-subject">
-          <span className="muted">Subject:</span> {subject}
-        </p>
-        <article className="email" aria-label={`E-mail: ${subject}`}>
-          <header className="email-header">
-            <Logo />
-          </header>
-          <div className="email-body">
-            <h1 className="email-headline">{headline}</h1>
-            {children}
-            <p>
-              Happy gardening,
-              <br />
-              The Gardenswap team
+        {preview.isPending ? (
+          <Loading />
+        ) : preview.isError ? (
+          <ErrorBanner message="Failed to load the e-mail preview. Please try again later." />
+        ) : (
+          <>
+            <p className="email-subject">
+              <span className="muted">Subject:</span> {preview.data.subject}
             </p>
-          </div>
-          <footer className="email-footer">
-            <p>{reason}</p>
-            <p>
-              <span className="email-link">Unsubscribe</span>
-            </p>
-          </footer>
-        </article>
+            <Tabs
+              label="E-mail part"
+              value={part}
+              onChange={setPart}
+              idPrefix="email-part"
+              tabs={[
+                { value: 'html', label: 'HTML' },
+                { value: 'text', label: 'Plain text' },
+              ]}
+            />
+            <div id="email-part-panel" role="tabpanel" aria-labelledby={`email-part-tab-${part}`}>
+              {part === 'html' ? (
+                <iframe
+                  className="email-frame"
+                  title={`E-mail: ${preview.data.subject}`}
+                  sandbox=""
+                  srcDoc={preview.data.html}
+                />
+              ) : (
+                <pre className="email-text" aria-label={`Plain text of the e-mail: ${preview.data.subject}`}>
+                  {preview.data.text}
+                </pre>
+              )}
+            </div>
+          </>
+        )}
       </main>
     </div>
   );
-}
-
-/** A call to action as the e-mail draws it. */
-export function EmailButton({ children }: { children: ReactNode }) {
-  return <span className="email-button">{children}</span>;
 }

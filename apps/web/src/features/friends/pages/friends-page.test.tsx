@@ -31,6 +31,7 @@ function openFriends({
       status: (call.body as { accept: boolean }).accept ? 'accepted' : 'none',
     }),
     'DELETE /api/auth/friends/10': json(null, 204),
+    'GET /api/auth/users/nearby': [],
     ...extra,
   });
   const view = renderWithProviders(<FriendsPage />, { route, path: '/myfriends', auth: ME });

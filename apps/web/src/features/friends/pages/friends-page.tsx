@@ -9,6 +9,7 @@ import { useFriendRequests } from '../api/use-friend-requests';
 import { useFriends } from '../api/use-friends';
 import { useRemoveFriend } from '../api/use-remove-friend';
 import { useRespondFriendRequest } from '../api/use-respond-friend-request';
+import { FindGardeners } from '../components/find-gardeners';
 import { FriendCard } from '../components/friend-card';
 import { QrCodeModal, ShareLinkModal } from '../components/share-profile';
 import './friends.css';
@@ -84,6 +85,8 @@ export default function FriendsPage() {
       ) : (
         <PendingView query={query} />
       )}
+
+      <FindGardeners />
 
       {modal === 'qr' && <QrCodeModal link={link} onClose={() => setModal(null)} />}
       {modal === 'link' && <ShareLinkModal link={link} onClose={() => setModal(null)} />}

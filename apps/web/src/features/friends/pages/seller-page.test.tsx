@@ -220,6 +220,40 @@ describe('seller page', () => {
     expect(screen.queryByRole('textbox', { name: /message/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/auth/friends/status/1')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+
+  it('blocks the member after confirming, and then shows "User not found"', async () => {
+    const user = userEvent.setup();
+    let blocked = false;
+    const { api } = openSeller({
+      extra: {
+        'GET /api/auth/users/7/public': () =>
+          blocked ? json({ detail: 'User not found', code: 'NOT_FOUND' }, 404) : SELLER,
+        'POST /api/blocks': () => {
+          blocked = true;
+          return json({ user_id: 7 }, 201);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block tomas_grows?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/blocks').map((c) => c.body)).toEqual([{ user_id: 7 }]);
+  });
+
+  it('reports the member with a reason', async () => {
+    const user = userEvent.setup();
+    const { api } = openSeller({ extra: { 'POST /api/reports': json({ id: 1 }, 201) } });
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'Fake listings');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Thank you. Your report was sent to our moderators.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/reports').map((c) => c.body)).toEqual([
+      { target_type: 'user', target_id: 7, reason: 'Fake listings' },
+    ]);
   });
 
   it('sends a message and opens the conversation', async () => {

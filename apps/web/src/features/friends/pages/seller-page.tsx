@@ -11,6 +11,7 @@ import { FriendControls } from '../components/friend-controls';
 import { MessageBar } from '../components/message-bar';
 import { SellerHaves } from '../components/seller-haves';
 import { SellerWants } from '../components/seller-wants';
+import { SafetyActions } from '../../safety/components/safety-actions';
 import './seller.css';
 
 type Tab = 'have' | 'want';
@@ -102,6 +103,7 @@ function SellerProfile({ userId }: { userId: number }) {
           {own && <p className="muted seller-own">This is how other members see your profile.</p>}
         </div>
         {!own && <FriendControls user={seller} />}
+        {!own && <SafetyActions userId={seller.id} username={seller.username} />}
       </section>
 
       <section className="seller-lists">

@@ -1,5 +1,18 @@
-/** Which listings a list call asks for: the tabs of the spec and one member's. */
-export interface ListingsFilter {
+import type { ListingSort } from '@gardenswap/shared/listings';
+
+/** The search filters of GET /listings/, named as the server names them. */
+export interface ListingsSearch {
+  q?: string;
+  type_id?: number[];
+  category_id?: number;
+  min_price?: number;
+  max_price?: number;
+  within_miles?: number;
+  sort?: ListingSort;
+}
+
+/** Which listings a list call asks for: the tabs of the spec and one member's, narrowed by the search filters. */
+export interface ListingsFilter extends ListingsSearch {
   mine?: boolean;
   friends?: boolean;
   public?: boolean;

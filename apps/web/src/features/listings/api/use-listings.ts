@@ -1,9 +1,9 @@
 import type { Listing } from '@gardenswap/shared/listings';
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPage } from '../../../lib/api-client';
 import { type ListingsFilter, listingKeys } from './listing-keys';
 
-export type { ListingsFilter } from './listing-keys';
+export type { ListingsFilter, ListingsSearch } from './listing-keys';
 
 /** One page of GET /listings/ and where the next one is (from the Link header). */
 export interface ListingsPage {
@@ -13,30 +13,39 @@ export interface ListingsPage {
 
 export type ListingsData = InfiniteData<ListingsPage, string | undefined>;
 
-/** Only the flags that are set reach the query string, so `mine=false` never narrows anything. */
-function queryOf(filter: ListingsFilter) {
-  return {
-    mine: filter.mine || undefined,
-    friends: filter.friends || undefined,
-    public: filter.public || undefined,
-    user_id: filter.user_id,
-  };
+/**
+ * The first page's address: only the flags that are set reach the query string (so
+ * `mine=false` never narrows anything), and `type_id` repeats once per type.
+ */
+export function listingsPath(filter: ListingsFilter): string {
+  const params = new URLSearchParams();
+  if (filter.mine) params.set('mine', 'true');
+  if (filter.friends) params.set('friends', 'true');
+  if (filter.public) params.set('public', 'true');
+  if (filter.user_id !== undefined) params.set('user_id', String(filter.user_id));
+  if (filter.q) params.set('q', filter.q);
+  for (const type of filter.type_id ?? []) params.append('type_id', String(type));
+  const numbers = ['category_id', 'min_price', 'max_price', 'within_miles'] as const;
+  for (const key of numbers) if (filter[key] !== undefined) params.set(key, String(filter[key]));
+  if (filter.sort) params.set('sort', filter.sort);
+  const search = params.toString();
+  return `/listings/${search ? `?${search}` : ''}`;
 }
 
 /**
  * GET /listings/ page by page: the first page from the filter, every further page from the
  * server's `Link: <…>; rel="next"` URL, so no list is silently cut.
  */
-export function useListings(query: ListingsFilter, options: { enabled?: boolean } = {}) {
+export function useListings(query: ListingsFilter, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
   return useInfiniteQuery<ListingsPage, Error, ListingsData, ReturnType<typeof listingKeys.list>, string | undefined>({
     queryKey: listingKeys.list(query),
     queryFn: ({ pageParam, signal }): Promise<ListingsPage> =>
-      pageParam
-        ? apiPage<Listing>(pageParam, { signal })
-        : apiPage<Listing>('/listings/', { query: queryOf(query), signal }),
+      pageParam ? apiPage<Listing>(pageParam, { signal }) : apiPage<Listing>(listingsPath(query), { signal }),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.next,
     enabled: options.enabled,
+    // While a search is retyped, the last results stay on screen instead of a blank loading state.
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }
 

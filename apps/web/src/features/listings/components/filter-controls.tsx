@@ -1,7 +1,15 @@
-import { TextField } from '../../../components/field';
-import { type ListingFilters, SHOW_TYPES, SORTS, type ShowType, digitsOnly } from '../utils/filters';
+import { SelectField, TextField } from '../../../components/field';
+import {
+  DISTANCES,
+  type ListingFilters,
+  SHOW_TYPES,
+  SORT_LABELS,
+  type ShowType,
+  digitsOnly,
+  sortsFor,
+} from '../utils/filters';
 
-/** The controls of the filter modal and of /filter-page: sort, which kinds to show, price range. */
+/** The controls of the filter modal and of /filter-page: sort, which kinds to show, price range, distance. */
 export function FilterControls({
   value,
   onChange,
@@ -19,7 +27,7 @@ export function FilterControls({
       <fieldset className="filter-group">
         <legend className="field-label">Sort</legend>
         <div className="chip-row">
-          {SORTS.map((sort) => (
+          {sortsFor(value.q).map((sort) => (
             <button
               key={sort}
               type="button"
@@ -27,7 +35,7 @@ export function FilterControls({
               aria-pressed={value.sort === sort}
               onClick={() => onChange({ ...value, sort })}
             >
-              {sort}
+              {SORT_LABELS[sort]}
             </button>
           ))}
         </div>
@@ -70,6 +78,19 @@ export function FilterControls({
           />
         </div>
       </fieldset>
+      <SelectField
+        label="Distance"
+        value={value.within}
+        onChange={(e) => onChange({ ...value, within: e.currentTarget.value })}
+        hint="From the ZIP code of your location"
+      >
+        <option value="">Any distance</option>
+        {DISTANCES.map((miles) => (
+          <option key={miles} value={miles}>
+            Within {miles} {miles === '1' ? 'mile' : 'miles'}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import type { Listing } from '@gardenswap/shared/listings';
-import { stateLabel } from '../utils/categories';
+import { stateBadge } from '../utils/categories';
 
 /** What makes a listing different from an active, public, available one: paused, friends only, reserved or gone. */
 export function ListingBadges({ listing }: { listing: Pick<Listing, 'is_active' | 'is_public' | 'state_id'> }) {
-  const state = stateLabel(listing.state_id);
+  const state = stateBadge(listing.state_id);
   if (listing.is_active && listing.is_public && !state) return null;
   return (
     <span className="listing-badges">
       {!listing.is_active && <span className="badge badge-warn">Paused</span>}
       {!listing.is_public && <span className="badge badge-muted">Friends only</span>}
-      {state && <span className="badge badge-muted">{state}</span>}
+      {state && <span className={`badge ${state === 'Reserved' ? 'badge-warn' : 'badge-muted'}`}>{state}</span>}
     </span>
   );
 }

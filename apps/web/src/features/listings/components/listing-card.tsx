@@ -1,17 +1,19 @@
 import type { Listing } from '@gardenswap/shared/listings';
-import { MapPin, Sprout, User } from 'lucide-react';
+import { MapPin, Navigation, Sprout, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { imageUrl } from '../../../lib/api-client';
 import { priceLabel } from '../../../lib/format';
+import { distanceLabel } from '../../../lib/format';
 import { ListingBadges } from './listing-badges';
 import '../listings.css';
 
 /**
  * A marketplace card: photo, title, price (or "exchange"/"giveaway"), the seller's username
- * (never an id) and city; the whole card opens the listing.
+ * (never an id), city and distance, and a reserved or gone badge; the whole card opens the listing.
  */
 export function ListingCard({ listing, showOwner = true }: { listing: Listing; showOwner?: boolean }) {
   const src = imageUrl(listing.thumbnail ?? listing.featured_image);
+  const distance = distanceLabel(listing.distance_miles);
   return (
     <article className="listing-card">
       <Link to={`/listings/${listing.id}`} className="listing-card-link">
@@ -33,6 +35,13 @@ export function ListingCard({ listing, showOwner = true }: { listing: Listing; s
               <MapPin aria-hidden size={14} />
               <span className="visually-hidden">City: </span>
               {listing.owner.city}
+            </p>
+          )}
+          {distance && (
+            <p className="listing-card-meta">
+              <Navigation aria-hidden size={14} />
+              <span className="visually-hidden">Distance: </span>
+              {distance}
             </p>
           )}
           <ListingBadges listing={listing} />

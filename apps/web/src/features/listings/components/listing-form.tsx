@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ProgressBar } from '../../../components/feedback';
 import { SelectField, TextArea, TextField } from '../../../components/field';
 import { PhotoPicker } from '../../../components/photo-picker';
-import { TYPE_OPTIONS } from '../utils/categories';
+import { STATE_OPTIONS, TYPE_OPTIONS } from '../utils/categories';
 import { CategoryButtons } from './category-buttons';
 
 /** A price field's text as a number: anything that is not a number becomes 0 (spec §4). */
@@ -26,14 +26,22 @@ export const ListingFormSchema = z
     category_id: z.number(),
     is_public: z.boolean(),
     is_active: z.boolean(),
+    /** Editing only: available, reserved or gone. */
+    state_id: z.string().optional(),
   })
   .superRefine((value, ctx) => {
     const problem = priceProblem(Number(value.type_id), toPrice(value.price));
     if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
   })
   .transform((value) => {
+    const { state_id, ...rest } = value;
     const typeId = Number(value.type_id);
-    return { ...value, type_id: typeId, price: storedPrice(typeId, toPrice(value.price)) };
+    return {
+      ...rest,
+      type_id: typeId,
+      price: storedPrice(typeId, toPrice(value.price)),
+      ...(state_id ? { state_id: Number(state_id) } : {}),
+    };
   });
 export type ListingFormInput = z.input<typeof ListingFormSchema>;
 export type ListingFormOutput = z.output<typeof ListingFormSchema>;
@@ -57,7 +65,7 @@ interface ListingFormProps {
   onSubmit: (values: ListingFormOutput, photo: PhotoChange) => void;
 }
 
-const FORM_FIELDS = ['title', 'description', 'type_id', 'price', 'category_id', 'is_public', 'is_active'];
+const FORM_FIELDS = ['title', 'description', 'type_id', 'price', 'category_id', 'is_public', 'is_active', 'state_id'];
 
 /** Post a Have listing (/listings/new) or edit one (/listings/{id}/edit). */
 export function ListingForm({
@@ -184,6 +192,18 @@ export function ListingForm({
                 </SelectField>
               )}
             />
+            <SelectField
+              label="Status"
+              hint="Gone listings leave the marketplace but stay in My listings."
+              error={e.state_id?.message}
+              {...register('state_id')}
+            >
+              {STATE_OPTIONS.map((o) => (
+                <option key={o.id} value={String(o.id)}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
             <div className="field">
               <label className="checkbox">
                 <input type="checkbox" aria-describedby="listing-active-hint" {...register('is_active')} />

@@ -80,6 +80,8 @@ describe('Edit listing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'produce' }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), 'Public');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('1');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Gone');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Navigated to /listings/:id')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/listings/5');
@@ -91,6 +93,7 @@ describe('Edit listing', () => {
       category_id: 1,
       is_public: true,
       is_active: false,
+      state_id: 3,
     });
   });
 

@@ -12,7 +12,7 @@ import { useUpdateListing } from '../api/use-update-listing';
 import { ListingForm, type ListingFormOutput, type PhotoChange } from '../components/listing-form';
 import '../listings.css';
 
-/** /listings/{id}/edit: the owner changes every field, the photo, who sees it and whether it is active. */
+/** /listings/{id}/edit: the owner changes every field, the photo, who sees it, whether it is active and its status. */
 export default function EditListingPage() {
   const id = Number(useParams().id);
   const me = useMe();
@@ -93,6 +93,7 @@ function EditListing({ listing }: { listing: Listing }) {
             category_id: listing.category_id,
             is_public: listing.is_public,
             is_active: listing.is_active,
+            state_id: String(listing.state_id),
           }}
           onSubmit={(values, photo) => void save(values, photo)}
         />

@@ -15,13 +15,15 @@ const open = (route = '/filter-page') =>
 describe('Filter page', () => {
   it('offers the sort and show chips and price range with the spec defaults', () => {
     open();
-    for (const name of ['newest', 'oldest', 'highest', 'lowest', 'exchange', 'sell', 'giveaway']) {
+    for (const name of ['newest', 'oldest', 'highest', 'lowest', 'nearest', 'exchange', 'sell', 'giveaway']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'newest' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'sell' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Min')).toHaveValue('0');
     expect(screen.getByLabelText('Max')).toHaveValue('100');
+    expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('');
+    expect(screen.queryByText(/not applied/)).not.toBeInTheDocument();
   });
 
   it('keeps digits only in the price inputs', async () => {
@@ -38,6 +40,7 @@ describe('Filter page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'exchange' }));
     await userEvent.clear(screen.getByLabelText('Max'));
     await userEvent.type(screen.getByLabelText('Max'), '20');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), 'Within 1 mile');
     await userEvent.click(screen.getByRole('button', { name: 'Show results' }));
     expect(router.state.location.pathname).toBe('/listings');
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -46,6 +49,7 @@ describe('Filter page', () => {
       sort: 'lowest',
       types: 'sell,giveaway',
       max: '20',
+      within: '1',
     });
   });
 });

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FilterControls } from '../components/filter-controls';
-import { FILTERS_NOT_APPLIED, readFilters, writeFilters } from '../utils/filters';
+import { readFilters, writeFilters } from '../utils/filters';
 import '../listings.css';
 
 /** /filter-page: the filter modal's controls on a page of their own; "Show results" opens the marketplace with them. */
@@ -30,7 +30,6 @@ export default function FilterPage() {
         }}
       >
         <FilterControls value={filters} onChange={setFilters} />
-        <p className="field-hint">{FILTERS_NOT_APPLIED}</p>
         <button type="submit" className="button button-primary button-block">
           Show results
         </button>

@@ -47,7 +47,8 @@ describe('Listing detail', () => {
     expect(screen.queryByRole('link', { name: /^Message/ })).not.toBeInTheDocument();
     expect(screen.getByText('Public')).toBeInTheDocument();
     expect(screen.getByText('Paused')).toBeInTheDocument();
-    expect(screen.getByText('Reserved')).toBeInTheDocument();
+    expect(screen.getByText('Reserved', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('2');
     expect(screen.getByText('No description provided')).toBeInTheDocument();
   });
 
@@ -111,5 +112,64 @@ describe('Listing detail', () => {
     open(9);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByText('Failed to fetch listing details. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('shows the distance to the seller and "Location not specified" without a place', async () => {
+    mockApi({
+      'GET /api/listings/9': json(buildListing({ id: 9, title: 'Figs', owner_id: 7, distance_miles: 2.3 })),
+      'GET /api/listings/10': json(
+        buildListing({
+          id: 10,
+          title: 'Kale',
+          owner_id: 7,
+          owner: { id: 7, username: 'maria_g', profile_picture: null, city: null, state: null, zip_code: null },
+        }),
+      ),
+    });
+    const first = open(9);
+    expect(await screen.findByText('2.3 mi')).toBeInTheDocument();
+    first.unmount();
+    open(10);
+    expect(await screen.findByText('Location not specified')).toBeInTheDocument();
+    expect(screen.queryByText(/ mi$/)).not.toBeInTheDocument();
+  });
+
+  it('lets the owner set the status at once: reserved shows the badge, gone says no longer available', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /api/listings/5': json(owned()),
+      'PATCH /api/listings/5': ({ body }) => {
+        sent.push(body);
+        return json({ ...owned(), ...(body as object) });
+      },
+    });
+    open(5);
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect(status).toHaveValue('1');
+    expect(screen.queryByText('Reserved', { selector: '.badge' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(status, 'Reserved');
+    expect(await screen.findByText('Reserved', { selector: '.badge' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Gone');
+    expect(await screen.findByText('No longer available')).toBeInTheDocument();
+    expect(sent).toEqual([{ state_id: 2 }, { state_id: 3 }]);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('3');
+  });
+
+  it('shows the stored status again when the change fails', async () => {
+    mockApi({
+      'GET /api/listings/5': json(owned()),
+      'PATCH /api/listings/5': json({ detail: 'down', code: 'INTERNAL' }, 500),
+    });
+    open(5);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'Gone');
+    expect(await screen.findByText('Failed to update the status. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('1');
+  });
+
+  it('offers no status control to someone else', async () => {
+    mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9, owner_id: 7, state_id: 2 })) });
+    open(9);
+    expect(await screen.findByText('Reserved', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
   });
 });

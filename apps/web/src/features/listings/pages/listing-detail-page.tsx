@@ -1,4 +1,5 @@
 import type { Listing } from '@gardenswap/shared/listings';
+import { LISTING_STATES } from '@gardenswap/shared/constants';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Sprout, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { Avatar } from '../../../components/avatar';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorBanner, Loading } from '../../../components/feedback';
+import { SelectField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
 import { ApiError, imageUrl } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth-context';
@@ -13,7 +15,10 @@ import { priceLabel } from '../../../lib/format';
 import { listingLink } from '../../../lib/links';
 import { useDeleteListing } from '../api/use-delete-listing';
 import { useListing } from '../api/use-listing';
-import { categoryName, stateLabel } from '../utils/categories';
+import { useUpdateListing } from '../api/use-update-listing';
+import { STATE_OPTIONS, categoryName, stateLabel } from '../utils/categories';
+import { distanceLabel } from '../../../lib/format';
+import { ReportListingLink } from '../../safety/components/report-button';
 import '../listings.css';
 
 /** The delete failure texts of the spec (§8). */
@@ -65,7 +70,10 @@ function ListingDetail({ listing }: { listing: Listing }) {
   const isOwner = listing.owner_id === me.id;
   const src = imageUrl(listing.featured_image);
   const state = stateLabel(listing.state_id);
-  const place = [listing.owner.city, listing.owner.state, listing.owner.zip_code].filter(Boolean).join(', ');
+  const place =
+    [listing.owner.city, listing.owner.state, listing.owner.zip_code].filter(Boolean).join(', ') ||
+    'Location not specified';
+  const distance = distanceLabel(listing.distance_miles);
 
   const confirmDelete = () =>
     remove.mutate(listing.id, {
@@ -93,7 +101,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
             <span className={`badge${listing.is_active ? '' : ' badge-warn'}`}>
               {listing.is_active ? 'Active' : 'Paused'}
             </span>
-            {state && <span className="badge badge-warn">{state}</span>}
+            {state && listing.state_id !== LISTING_STATES.gone && <span className="badge badge-warn">{state}</span>}
           </div>
           <p className="listing-detail-price">{priceLabel(listing)}</p>
           <h1 className="listing-detail-title">{listing.title}</h1>
@@ -103,13 +111,26 @@ function ListingDetail({ listing }: { listing: Listing }) {
               <Link to={`/seller/${listing.owner_id}`} className="seller-name">
                 {listing.owner.username}
               </Link>
-              {place && (
-                <p className="muted listing-detail-place">
-                  <MapPin aria-hidden size={14} /> {place}
-                </p>
-              )}
+              <p className="muted listing-detail-place">
+                <MapPin aria-hidden size={14} /> {place}
+                {distance && !isOwner && (
+                  <>
+                    {' · '}
+                    <span className="listing-detail-distance">
+                      <span className="visually-hidden">Distance: </span>
+                      {distance}
+                    </span>
+                  </>
+                )}
+              </p>
             </div>
           </div>
+          {listing.state_id === LISTING_STATES.gone && (
+            <p className="notice listing-gone" role="status">
+              No longer available
+            </p>
+          )}
+          {isOwner && <StatusControl listing={listing} onError={setError} />}
           <section className="listing-detail-description" aria-label="Description">
             {listing.description ? <p>{listing.description}</p> : <p className="muted">No description provided</p>}
           </section>
@@ -132,6 +153,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               <Share2 aria-hidden size={18} /> Share
             </button>
           </div>
+          {!isOwner && <ReportListingLink listingId={listing.id} />}
         </div>
       </div>
 
@@ -179,5 +201,35 @@ function ListingDetail({ listing }: { listing: Listing }) {
         </Modal>
       )}
     </article>
+  );
+}
+
+/**
+ * The owner's status select: the change is sent at once; while it travels the select is
+ * disabled, and on failure it shows the stored status again with a short error.
+ */
+function StatusControl({ listing, onError }: { listing: Listing; onError: (text: string) => void }) {
+  const update = useUpdateListing(listing.id);
+  const value = update.isPending && update.variables?.state_id ? update.variables.state_id : listing.state_id;
+  return (
+    <div className="listing-status">
+      <SelectField
+        label="Status"
+        value={String(value)}
+        disabled={update.isPending}
+        onChange={(event) =>
+          update.mutate(
+            { state_id: Number(event.currentTarget.value) },
+            { onError: () => onError('Failed to update the status. Please try again.') },
+          )
+        }
+      >
+        {STATE_OPTIONS.map((o) => (
+          <option key={o.id} value={String(o.id)}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   );
 }

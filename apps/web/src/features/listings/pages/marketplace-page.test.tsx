@@ -8,12 +8,15 @@ import MarketplacePage from './marketplace-page';
 const open = (route = '/listings') =>
   renderWithProviders(<MarketplacePage />, { route, path: '/listings', auth: { id: 1, username: 'gardener' } });
 
+const FRIENDS_PRODUCE = 'GET /api/listings/?friends=true&category_id=1';
+const PUBLIC_PRODUCE = 'GET /api/listings/?public=true&category_id=1';
+
 describe('Marketplace', () => {
-  it("opens on friends' produce and shows the seller's username, never an id", async () => {
-    mockApi({
-      'GET /api/listings/?friends=true': json([
-        buildListing({ title: 'Cherry tomatoes', owner_id: 42, type_id: 1, price: 5 }),
-        buildListing({ title: 'Runner bean seeds', category_id: 2 }),
+  it("opens on friends' produce and shows the seller's username, city and distance, never an id", async () => {
+    const api = mockApi({
+      [FRIENDS_PRODUCE]: json([
+        buildListing({ title: 'Cherry tomatoes', owner_id: 42, type_id: 1, price: 5, distance_miles: 2.3 }),
+        buildListing({ title: 'Leeks', distance_miles: null }),
       ]),
     });
     open();
@@ -22,62 +25,71 @@ describe('Marketplace', () => {
     expect(within(card).queryByText(/42/)).not.toBeInTheDocument();
     expect(within(card).getByText('$5')).toBeInTheDocument();
     expect(within(card).getByText('Salt Lake City')).toBeInTheDocument();
+    expect(within(card).getByText('2.3 mi')).toBeInTheDocument();
     expect(within(card).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^\/listings\/\d+$/));
-    // Seeds are in another category.
-    expect(screen.queryByText('Runner bean seeds')).not.toBeInTheDocument();
+    const leeks = screen.getByText('Leeks').closest('article')!;
+    expect(within(leeks).queryByText(/ mi$/)).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: "Friend's" })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'produce' })).toHaveAttribute('aria-pressed', 'true');
+    // The category is asked of the server, not filtered here.
+    expect(calls(api)).toEqual([FRIENDS_PRODUCE]);
   });
 
-  it('shows exchange and giveaway instead of a price', async () => {
+  it('shows exchange, giveaway and a Reserved badge', async () => {
     mockApi({
-      'GET /api/listings/?public=true': json([
-        buildListing({ title: 'Swap squash', type_id: 2, price: 0 }),
+      [PUBLIC_PRODUCE]: json([
+        buildListing({ title: 'Swap squash', type_id: 2, price: 0, state_id: 2 }),
         buildListing({ title: 'Free mint', type_id: 3, price: 0 }),
       ]),
     });
     open('/listings?tab=public');
     expect(await screen.findByText('exchange')).toBeInTheDocument();
     expect(screen.getByText('giveaway')).toBeInTheDocument();
+    const squash = screen.getByText('Swap squash').closest('article')!;
+    expect(within(squash).getByText('Reserved')).toBeInTheDocument();
+    const mint = screen.getByText('Free mint').closest('article')!;
+    expect(within(mint).queryByText('Reserved')).not.toBeInTheDocument();
   });
 
   it('suggests public listings when friends have nothing, and switches there', async () => {
     const api = mockApi({
-      'GET /api/listings/?friends=true': json([]),
-      'GET /api/listings/?public=true': json([buildListing({ title: 'Public peppers' })]),
+      [FRIENDS_PRODUCE]: json([]),
+      [PUBLIC_PRODUCE]: json([buildListing({ title: 'Public peppers' })]),
     });
     const { router } = open();
     expect(await screen.findByText('No produce listings from your friends at the moment.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'See public listings' }));
     expect(await screen.findByText('Public peppers')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=public');
-    expect(calls(api)).toContain('GET /api/listings/?public=true');
+    expect(calls(api)).toContain(PUBLIC_PRODUCE);
   });
 
   it('says the public tab has nothing in a category', async () => {
-    mockApi({ 'GET /api/listings/?public=true': json([buildListing({ category_id: 1 })]) });
+    mockApi({ 'GET /api/listings/?public=true&category_id=3': json([]) });
     open('/listings?tab=public&category=plants');
     expect(await screen.findByText('No plants listings available at the moment')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'plants' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('keeps reading pages while the category has too few, following the Link header', async () => {
-    const next = '/api/listings/?public=true&cursor=bDUw';
+  it('loads more by following the Link header', async () => {
+    const next = '/api/listings/?public=true&category_id=1&cursor=bDUw';
     const api = mockApi({
-      'GET /api/listings/?public=true': json([buildListing({ title: 'Only seeds here', category_id: 2 })], 200, {
+      [PUBLIC_PRODUCE]: json([buildListing({ title: 'Page one produce' })], 200, {
         link: `<${next}>; rel="next"`,
       }),
-      [`GET ${next}`]: json([buildListing({ title: 'Produce on page two', category_id: 1 })]),
+      [`GET ${next}`]: json([buildListing({ title: 'Produce on page two' })]),
     });
     open('/listings?tab=public');
+    await screen.findByText('Page one produce');
+    await userEvent.click(screen.getByRole('button', { name: /load more/i }));
     expect(await screen.findByText('Produce on page two')).toBeInTheDocument();
-    expect(calls(api)).toEqual(['GET /api/listings/?public=true', `GET ${next}`]);
-    expect(screen.queryByText(/No produce listings/)).not.toBeInTheDocument();
+    expect(calls(api)).toEqual([PUBLIC_PRODUCE, `GET ${next}`]);
   });
 
-  it('changes category through the address', async () => {
+  it('changes category through the address and asks the server for it', async () => {
     mockApi({
-      'GET /api/listings/?friends=true': json([buildListing({ title: 'Fig tree', category_id: 3 })]),
+      [FRIENDS_PRODUCE]: json([]),
+      'GET /api/listings/?friends=true&category_id=3': json([buildListing({ title: 'Fig tree', category_id: 3 })]),
     });
     const { router } = open();
     await screen.findByText('No produce listings from your friends at the moment.');
@@ -87,32 +99,98 @@ describe('Marketplace', () => {
   });
 
   it('says when listings cannot be loaded', async () => {
-    mockApi({ 'GET /api/listings/?friends=true': json({ detail: 'down', code: 'INTERNAL' }, 500) });
+    mockApi({ [FRIENDS_PRODUCE]: json({ detail: 'down', code: 'INTERNAL' }, 500) });
     open();
     expect(await screen.findByText('Failed to fetch listings. Please try again later.')).toBeInTheDocument();
   });
 
-  it('keeps the filter choices in the address without pretending to apply them', async () => {
-    const api = mockApi({ 'GET /api/listings/?friends=true': json([buildListing({ title: 'Carrots' })]) });
+  it("says why a distance filter cannot apply (the server's text)", async () => {
+    const detail = 'Add a US ZIP code to your location to search by distance';
+    mockApi({
+      [`${FRIENDS_PRODUCE}&within_miles=5`]: json(
+        { detail, code: 'VALIDATION_FAILED', errors: [{ field: 'within_miles', message: detail }] },
+        422,
+      ),
+    });
+    open('/listings?within=5');
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+  });
+
+  it('applies the filters: the choices go to the address and to the server', async () => {
+    const filtered =
+      'GET /api/listings/?friends=true&type_id=2&type_id=1&category_id=1&min_price=5&within_miles=10&sort=highest';
+    const api = mockApi({
+      [FRIENDS_PRODUCE]: json([buildListing({ title: 'Carrots' })]),
+      [filtered]: json([buildListing({ title: 'Pricey carrots', price: 9 })]),
+    });
     const { router } = open();
     await screen.findByText('Carrots');
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const dialog = screen.getByRole('dialog', { name: 'Filters' });
     expect(within(dialog).getByLabelText('Min')).toHaveValue('0');
     expect(within(dialog).getByLabelText('Max')).toHaveValue('100');
+    expect(within(dialog).getByRole('combobox', { name: 'Distance' })).toHaveValue('');
+    expect(within(dialog).queryByText(/not applied/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'nearest' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'best match' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'highest' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'giveaway' }));
     await userEvent.type(within(dialog).getByLabelText('Min'), 'a5b');
     expect(within(dialog).getByLabelText('Min')).toHaveValue('5');
-    expect(within(dialog).getByText(/not applied yet/)).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Distance' }), 'Within 10 miles');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       sort: 'highest',
       types: 'exchange,sell',
       min: '5',
+      within: '10',
     });
-    await waitFor(() => expect(screen.getByText('Carrots')).toBeInTheDocument());
-    expect(calls(api).every((c) => c === 'GET /api/listings/?friends=true')).toBe(true);
+    expect(await screen.findByText('Pricey carrots')).toBeInTheDocument();
+    expect(calls(api)).toEqual([FRIENDS_PRODUCE, filtered]);
+  });
+
+  it('opens with the filters of the address applied (a reload keeps them), max 100 only when changed', async () => {
+    const api = mockApi({
+      'GET /api/listings/?public=true&category_id=2&max_price=40&sort=lowest': json([
+        buildListing({ title: 'Cheap seeds', category_id: 2, price: 2 }),
+      ]),
+    });
+    open('/listings?tab=public&category=seeds&sort=lowest&max=40');
+    expect(await screen.findByText('Cheap seeds')).toBeInTheDocument();
+    expect(calls(api)).toHaveLength(1);
+  });
+
+  it('searches as I type, once typing pauses, and says when nothing matches', async () => {
+    const api = mockApi({
+      [FRIENDS_PRODUCE]: json([buildListing({ title: 'Carrots' })]),
+      ['GET /api/listings/?friends=true&q=fig+jam&category_id=1']: json([]),
+    });
+    const { router } = open();
+    await screen.findByText('Carrots');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search listings' }), 'fig jam');
+    expect(await screen.findByText('No results for “fig jam”')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('fig jam');
+    // One request for the whole phrase, not one per key.
+    expect(calls(api)).toEqual([FRIENDS_PRODUCE, 'GET /api/listings/?friends=true&q=fig+jam&category_id=1']);
+  });
+
+  it('offers best match while searching and clears the filters from an empty result', async () => {
+    mockApi({
+      ['GET /api/listings/?friends=true&q=kale&category_id=1']: json([buildListing({ title: 'Curly kale' })]),
+      [`GET /api/listings/?friends=true&type_id=3&category_id=1`]: json([]),
+      [FRIENDS_PRODUCE]: json([buildListing({ title: 'Carrots' })]),
+    });
+    const first = open('/listings?q=kale');
+    expect(await screen.findByText('Curly kale')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search listings' })).toHaveValue('kale');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('button', { name: 'best match' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+    const { router } = open('/listings?types=giveaway');
+    expect(await screen.findByText('No produce listings match these filters.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Carrots')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

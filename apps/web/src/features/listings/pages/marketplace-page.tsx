@@ -1,30 +1,44 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { Modal } from '../../../components/modal';
+import { SearchField } from '../../../components/search-field';
 import { Tabs } from '../../../components/tabs';
+import { ApiError } from '../../../lib/api-client';
 import { allListings, useListings } from '../api/use-listings';
 import { CategoryButtons } from '../components/category-buttons';
 import { FilterControls } from '../components/filter-controls';
 import { ListingCard } from '../components/listing-card';
 import { LoadMore } from '../components/load-more';
 import { CATEGORY_OPTIONS, type CategoryName, isCategoryName } from '../utils/categories';
-import { FILTERS_NOT_APPLIED, type ListingFilters, readFilters, writeFilters } from '../utils/filters';
+import {
+  DEFAULT_FILTERS,
+  type ListingFilters,
+  defaultSort,
+  readFilters,
+  searchOf,
+  writeFilters,
+} from '../utils/filters';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import '../listings.css';
 
 type Tab = 'friends' | 'public';
 
-/** Keep loading pages until a category shows about this many cards (it is filtered here, not by the server). */
-const ENOUGH_TO_SHOW = 12;
+const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
 
-/** The marketplace: friends' and public listings by category. Tab, category and filters live in the address. */
+/**
+ * The marketplace: friends' and public listings by category, searched and filtered by the
+ * server. Tab, category, search text and filters live in the address, so a reload or a
+ * shared link shows the same view.
+ */
 export default function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'public' ? 'public' : 'friends';
   const rawCategory = params.get('category');
   const category: CategoryName = isCategoryName(rawCategory) ? rawCategory : 'produce';
   const categoryId = CATEGORY_OPTIONS.find((c) => c.name === category)!.id;
+  const filters = readFilters(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const update = (change: Record<string, string>) => {
@@ -33,14 +47,40 @@ export default function MarketplacePage() {
     setParams(next, { replace: true });
   };
 
-  const listings = useListings(tab === 'friends' ? { friends: true } : { public: true });
-  const shown = allListings(listings.data).filter((l) => l.category_id === categoryId);
-  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = listings;
-
-  // A page may hold nothing of this category: keep reading until the screen has enough or the list ends.
+  // The box answers every key at once; the address (and so the request) follows once typing pauses.
+  const [typed, setTyped] = useState(filters.q);
+  const settled = useDebouncedValue(typed);
+  const written = useRef(settled);
   useEffect(() => {
-    if (hasNextPage && !isFetching && shown.length < ENOUGH_TO_SHOW) void fetchNextPage();
-  }, [hasNextPage, isFetching, shown.length, fetchNextPage]);
+    if (settled === written.current) return;
+    written.current = settled;
+    setParams(
+      (current) => {
+        const before = readFilters(current);
+        // A sort left at its default follows the search: best match while searching, else newest.
+        const sort = before.sort === defaultSort(before.q) ? defaultSort(settled) : before.sort;
+        return writeFilters(current, { ...before, q: settled, sort });
+      },
+      { replace: true },
+    );
+  }, [settled, setParams]);
+  // The address changed the text some other way (clear filters, back): the box follows.
+  useEffect(() => {
+    if (filters.q.trim() !== written.current.trim()) {
+      written.current = filters.q;
+      setTyped(filters.q);
+    }
+  }, [filters.q]);
+
+  const search = searchOf(filters, categoryId);
+  const listings = useListings(
+    { ...(tab === 'friends' ? { friends: true } : { public: true }), ...search },
+    { enabled: search !== null, keepPrevious: true },
+  );
+  const shown = search ? allListings(listings.data) : [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listings;
+  const q = filters.q.trim();
+  const narrowed = Object.keys(search ?? {}).some((key) => key !== 'category_id' && key !== 'sort');
 
   return (
     <div className="marketplace">
@@ -50,6 +90,9 @@ export default function MarketplacePage() {
           <SlidersHorizontal aria-hidden size={18} /> Filters
         </button>
       </div>
+      <form role="search" className="market-search" onSubmit={(e) => e.preventDefault()}>
+        <SearchField label="Search listings" placeholder="Search listings" value={typed} onChange={setTyped} />
+      </form>
       <Tabs
         label="Whose listings"
         idPrefix="market"
@@ -65,19 +108,38 @@ export default function MarketplacePage() {
           value={categoryId}
           onChange={(id) => update({ category: CATEGORY_OPTIONS.find((c) => c.id === id)!.name })}
         />
-        <div className="market-results">
-          {listings.isPending ? (
+        <div className="market-results" aria-busy={listings.isFetching}>
+          {search !== null && listings.isPending ? (
             <Loading />
           ) : listings.isError ? (
-            <ErrorBanner message="Failed to fetch listings. Please try again later." />
+            <ErrorBanner
+              message={
+                listings.error instanceof ApiError && listings.error.status === 422
+                  ? listings.error.detail
+                  : LOAD_FAILED
+              }
+            />
           ) : shown.length > 0 ? (
             <div className="grid listing-grid">
               {shown.map((listing) => (
                 <ListingCard key={listing.id} listing={listing} />
               ))}
             </div>
-          ) : hasNextPage ? (
-            <Loading />
+          ) : q ? (
+            <EmptyState>
+              <p>No results for “{q}”</p>
+            </EmptyState>
+          ) : narrowed || search === null ? (
+            <EmptyState>
+              <p>No {category} listings match these filters.</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => setParams(writeFilters(params, DEFAULT_FILTERS), { replace: true })}
+              >
+                Clear filters
+              </button>
+            </EmptyState>
           ) : tab === 'friends' ? (
             <EmptyState>
               <p>No {category} listings from your friends at the moment.</p>
@@ -97,10 +159,10 @@ export default function MarketplacePage() {
       </div>
       {filtersOpen && (
         <FilterModal
-          initial={readFilters(params)}
+          initial={filters}
           onClose={() => setFiltersOpen(false)}
-          onSave={(filters) => {
-            setParams(writeFilters(params, filters), { replace: true });
+          onSave={(chosen) => {
+            setParams(writeFilters(params, chosen), { replace: true });
             setFiltersOpen(false);
           }}
         />
@@ -135,7 +197,6 @@ function FilterModal({
       }
     >
       <FilterControls value={draft} onChange={setDraft} />
-      <p className="field-hint filter-note">{FILTERS_NOT_APPLIED}</p>
     </Modal>
   );
 }

@@ -32,9 +32,23 @@ export const TYPE_OPTIONS = [
   { id: LISTING_TYPES.giveaway, label: 'Giveaway' },
 ];
 
-/** A status other than available, as the badge on cards and the detail page reads it. */
+/** The status control of the detail and edit screens. */
+export const STATE_OPTIONS = [
+  { id: LISTING_STATES.available, label: 'Available' },
+  { id: LISTING_STATES.reserved, label: 'Reserved' },
+  { id: LISTING_STATES.gone, label: 'Gone' },
+];
+
+/** A status other than available, as the detail page reads it. */
 export function stateLabel(stateId: number): string | undefined {
   if (stateId === LISTING_STATES.reserved) return 'Reserved';
   if (stateId === LISTING_STATES.gone) return 'No longer available';
+  return undefined;
+}
+
+/** A status other than available, as a card's badge reads it (short: a card is small). */
+export function stateBadge(stateId: number): string | undefined {
+  if (stateId === LISTING_STATES.reserved) return 'Reserved';
+  if (stateId === LISTING_STATES.gone) return 'Gone';
   return undefined;
 }

@@ -2,6 +2,8 @@
 export const messageKeys = {
   all: ['messages'] as const,
   threads: () => [...messageKeys.all, 'threads'] as const,
+  /** Every unread message sent to me: the navigation badge. */
+  unreadCount: () => [...messageKeys.all, 'unread-count'] as const,
   conversation: (userId: number) => [...messageKeys.all, 'conversation', userId] as const,
   /** Under the shared `users` prefix, so an update of that member's profile refreshes it too. */
   member: (userId: number) => ['users', userId, 'public'] as const,

@@ -7,7 +7,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
  * The message box: Enter sends, Shift+Enter starts a new line. Blank text is never sent; text
  * over the limit says so and stays in the box.
  */
-export function ChatComposer({ onSend }: { onSend: (content: string) => void }) {
+export function ChatComposer({ onSend, onTyping }: { onSend: (content: string) => void; onTyping?: () => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const box = useRef<HTMLTextAreaElement>(null);
@@ -51,6 +51,7 @@ export function ChatComposer({ onSend }: { onSend: (content: string) => void }) 
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
             setText(e.target.value);
+            if (e.target.value.trim()) onTyping?.();
             if (error && e.target.value.trim().length <= MESSAGE_MAX) setError(undefined);
           }}
           onKeyDown={onKeyDown}

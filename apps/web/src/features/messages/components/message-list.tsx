@@ -9,6 +9,8 @@ export interface ChatItem {
   created_at: string;
   mine: boolean;
   status: 'sent' | 'sending' | 'failed';
+  /** My last message the other member has read: "Seen" shows under it. */
+  seen?: boolean;
 }
 
 interface MessageListProps {
@@ -114,6 +116,7 @@ function Bubble({ item, otherName, onRetry }: { item: ChatItem; otherName: strin
           )}
         </span>
       </div>
+      {item.seen && <span className="bubble-seen">Seen</span>}
       {item.status === 'failed' && (
         <button type="button" className="link-button bubble-retry" onClick={() => onRetry(item.key)}>
           Not sent — tap to retry

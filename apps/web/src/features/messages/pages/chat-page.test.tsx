@@ -166,13 +166,27 @@ describe('chat', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Message must be at most 2000 characters long');
   });
 
-  it('shows a message from the other member as it arrives and refetches so it is marked read', async () => {
+  it('shows a message from the other member as it arrives and marks it read at once over the socket', async () => {
+    stubApi({ conversation: [message({ content: 'Hi' })] });
+    render();
+    await screen.findByText('Hi');
+    socket.push(message({ id: 500, content: 'Still there?' }));
+    expect(await screen.findByText('Still there?')).toBeInTheDocument();
+    expect(socket.emitted).toEqual([{ event: 'mark_read', payload: { user_id: 2 } }]);
+    // My own message coming back marks nothing.
+    socket.push(message({ id: 501, sender_id: 1, receiver_id: 2, content: 'Yes!' }));
+    await screen.findByText('Yes!');
+    expect(socket.emitted).toHaveLength(1);
+  });
+
+  it('refetches the conversation to mark an arriving message read when the socket cannot send', async () => {
     const fetch = stubApi({ conversation: [message({ content: 'Hi' })] });
     render();
     await screen.findByText('Hi');
+    // The connection dropped just as the event came in: mark_read cannot go out.
+    socket.connected = false;
     const fetchesBefore = fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/messages/2')).length;
-    socket.push(message({ id: 500, content: 'Still there?' }));
-    expect(await screen.findByText('Still there?')).toBeInTheDocument();
+    socket.push(message({ id: 502, content: 'Hello again' }));
     await waitFor(() =>
       expect(fetch.mock.calls.filter(([u]) => String(u).startsWith('/api/messages/2')).length).toBeGreaterThan(
         fetchesBefore,

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { SAFETY_TEXTS } from '@gardenswap/shared/safety';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useSocket, useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
@@ -13,6 +14,8 @@ import { useChatMember } from '../api/use-chat-member';
 import { addToConversation, conversationMessages, useConversation } from '../api/use-conversation';
 import { useSendMessage } from '../api/use-send-message';
 import { newClientId } from '../client-id';
+import { emitEvent } from '../socket-emit';
+import { ReportButton } from '../../safety/components/report-button';
 import { ChatComposer } from '../components/chat-composer';
 import { type ChatItem, MessageList } from '../components/message-list';
 import '../messages.css';
@@ -31,6 +34,15 @@ function parseId(value: string | undefined): number | undefined {
   const id = Number(value);
   return Number.isSafeInteger(id) ? id : undefined;
 }
+
+/** How long "typing…" shows after the last typing signal; the sender repeats it every second. */
+export const TYPING_SHOWN_MS = 3_000;
+/** The least time between two typing signals I send. */
+export const TYPING_SEND_INTERVAL_MS = 1_000;
+
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status === 403;
+const refusedText = (error: unknown) =>
+  error instanceof ApiError && error.code === 'FORBIDDEN' ? SAFETY_TEXTS.cannotMessage : undefined;
 
 const itemKey = (senderId: number, clientId: string | null, id: number) =>
   clientId ? `c:${senderId}:${clientId}` : `m:${id}`;
@@ -55,6 +67,18 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
   // refetch that started before they were stored cannot hide them.
   const [live, setLive] = useState<Message[]>([]);
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  // The newest of my messages the other member has read, as told live by messages_read.
+  const [seenUpTo, setSeenUpTo] = useState(0);
+  const [typing, setTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastTypingSent = useRef(0);
+  const [refused, setRefused] = useState<string>();
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  const stopTyping = () => {
+    clearTimeout(typingTimer.current);
+    setTyping(false);
+  };
 
   const keep = (message: Message) => {
     setLive((all) => (all.some((m) => m.id === message.id) ? all : [...all, message]));
@@ -68,16 +92,37 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
       (message.sender_id === meId && message.receiver_id === otherId);
     if (!between) return;
     keep(message);
-    // Reading it here: fetching the conversation is what marks it read on the server.
-    if (message.sender_id === otherId)
+    if (message.sender_id !== otherId) return;
+    stopTyping();
+    // Read at once, since it is on screen; without the socket, fetching the conversation marks it.
+    if (!emitEvent(socket, 'mark_read', { user_id: otherId }))
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) });
   });
+
+  useSocketEvent('messages_read', (event) => {
+    if (event.reader_id === otherId && event.user_id === meId) setSeenUpTo((up) => Math.max(up, event.up_to_id));
+  });
+
+  useSocketEvent('typing', (event) => {
+    if (event.user_id !== otherId) return;
+    setTyping(true);
+    clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+  });
+
+  const onTyping = () => {
+    const now = Date.now();
+    if (now - lastTypingSent.current < TYPING_SEND_INTERVAL_MS) return;
+    if (emitEvent(socket, 'typing', { receiver_id: otherId })) lastTypingSent.current = now;
+  };
 
   useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }));
 
   // Loading the conversation marked it read; the thread list's unread count follows.
   useEffect(() => {
-    if (conversation.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+    if (!conversation.dataUpdatedAt) return;
+    void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
   }, [conversation.dataUpdatedAt, queryClient]);
 
   const deliver = (message: Outgoing) => {
@@ -89,8 +134,10 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
           keep(stored);
           setOutgoing((all) => all.filter((m) => m.client_id !== message.client_id));
         },
-        onError: () =>
-          setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m))),
+        onError: (error) => {
+          setRefused(refusedText(error));
+          setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m)));
+        },
       },
     );
   };
@@ -117,6 +164,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
     for (const m of live) byId.set(m.id, m);
     const stored = [...byId.values()].sort((a, b) => a.id - b.id);
     const storedClientIds = new Set(stored.filter((m) => m.sender_id === meId).map((m) => m.client_id));
+    const lastSeen = stored.findLast((m) => m.sender_id === meId && (m.read_at !== null || m.id <= seenUpTo))?.id;
     return [
       ...stored.map((m) => ({
         key: itemKey(m.sender_id, m.client_id, m.id),
@@ -124,6 +172,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
         created_at: m.created_at,
         mine: m.sender_id === meId,
         status: 'sent' as const,
+        seen: m.id === lastSeen,
       })),
       ...outgoing
         .filter((m) => !storedClientIds.has(m.client_id))
@@ -135,7 +184,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
           status: m.status,
         })),
     ];
-  }, [conversation.data, live, outgoing, meId]);
+  }, [conversation.data, live, outgoing, meId, seenUpTo]);
 
   // The chat fills the screen below the app header, whatever that header's height.
   const page = useRef<HTMLElement>(null);
@@ -178,9 +227,11 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
             <span className="chat-profile-text">View profile</span>
           </Link>
         )}
+        {member.data && <ReportButton targetType="user" targetId={otherId} label="Report" />}
       </header>
       {member.isError && <ErrorBanner message={errorText(member.error, 'Failed to load data')} />}
-      {conversation.isError && (
+      <ErrorBanner message={refused ?? (isRefusal(conversation.error) ? SAFETY_TEXTS.cannotMessage : null)} />
+      {conversation.isError && !isRefusal(conversation.error) && (
         <div className="chat-error">
           <ErrorBanner message="Failed to load messages. Please try again later." />
           <button type="button" className="button" onClick={() => void conversation.refetch()}>
@@ -203,7 +254,10 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
           empty={conversation.isError ? null : <p className="muted">No messages yet. Say hello!</p>}
         />
       )}
-      <ChatComposer onSend={onSend} />
+      <p className="chat-typing" aria-live="polite">
+        {typing && name ? `${name} is typing…` : ''}
+      </p>
+      <ChatComposer onSend={onSend} onTyping={onTyping} />
     </section>
   );
 }

@@ -32,6 +32,10 @@ function ThreadList({ meId }: { meId: number }) {
   useSocketEvent('new_message', () => {
     void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
   });
+  // A read in another tab clears that thread's unread count here too.
+  useSocketEvent('messages_read', (event) => {
+    if (event.reader_id === meId) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+  });
 
   const shown = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();

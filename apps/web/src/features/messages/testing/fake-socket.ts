@@ -1,5 +1,5 @@
 import type { Message, SendMessageInput } from '@gardenswap/shared/messages';
-import type { SendMessageAck } from '@gardenswap/shared/socket';
+import type { SendMessageAck, ServerToClientEvents } from '@gardenswap/shared/socket';
 import { act } from '@testing-library/react';
 import { type SocketLike, setSocketForTests } from '../../../lib/socket';
 
@@ -10,7 +10,14 @@ export class FakeSocket {
   connected = true;
   /** Every send_message, with the acknowledgement the test answers it with. */
   readonly sent: { payload: SendMessageInput; ack: (result: SendMessageAck) => Promise<void> }[] = [];
+  /** Every event sent without an acknowledgement (typing, mark_read), in order. */
+  readonly emitted: { event: string; payload: unknown }[] = [];
   private listeners: AnyListener[] = [];
+
+  emit(event: string, payload: unknown) {
+    this.emitted.push({ event, payload });
+    return this;
+  }
 
   timeout() {
     return {
@@ -37,8 +44,13 @@ export class FakeSocket {
 
   /** The server pushes `new_message`. */
   push(message: Message) {
+    this.pushEvent('new_message', message);
+  }
+
+  /** The server pushes any event. */
+  pushEvent<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
     act(() => {
-      for (const listener of this.listeners) listener('new_message', message);
+      for (const listener of this.listeners) listener(event, ...args);
     });
   }
 }

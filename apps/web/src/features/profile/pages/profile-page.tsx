@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
+import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
 
@@ -86,6 +87,8 @@ export default function ProfilePage() {
           </div>
         </dl>
       </section>
+
+      <EmailNotificationsSwitch on={user.email_notifications} />
 
       <nav className="card profile-links" aria-label="Friends">
         <Link to="/myfriends" className="profile-link">

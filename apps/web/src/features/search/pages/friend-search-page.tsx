@@ -1,6 +1,10 @@
+import { CATEGORIES } from '@gardenswap/shared/constants';
+import { Link } from 'react-router';
 import { Tabs } from '../../../components/tabs';
-import { SearchComingSoon } from '../components/search-coming-soon';
+import { allListings, useListings } from '../../listings/api/use-listings';
 import { SearchControls } from '../components/search-controls';
+import { ListingResult, SearchResults } from '../components/search-results';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchState } from '../components/use-search-state';
 import '../search.css';
 
@@ -9,9 +13,18 @@ const TABS = [
   { value: 'public', label: 'Public' },
 ] as const;
 
-/** /friend-search: search friends' listings or public ones. */
+/** /friend-search: searches friends' listings or public ones, by text and category, as I type. */
 export default function FriendSearchPage() {
   const search = useSearchState(['friends', 'public'] as const);
+  const q = useDebouncedValue(search.q.trim());
+  const listings = useListings(
+    {
+      ...(search.tab === 'friends' ? { friends: true } : { public: true }),
+      category_id: CATEGORIES[search.category],
+      ...(q ? { q } : {}),
+    },
+    { keepPrevious: true },
+  );
   return (
     <section className="search-page">
       <h1>Search</h1>
@@ -30,7 +43,31 @@ export default function FriendSearchPage() {
           onCategoryChange={search.setCategory}
           placeholder={search.tab === 'friends' ? "Search your friends' listings" : 'Search public listings'}
         />
-        <SearchComingSoon />
+        <SearchResults
+          items={allListings(listings.data)}
+          pending={listings.isPending}
+          error={listings.isError}
+          q={q}
+          empty={
+            <p>
+              No {search.category} listings {search.tab === 'friends' ? 'from your friends ' : ''}at the moment.{' '}
+              <Link to="/listings">Browse the marketplace</Link>
+            </p>
+          }
+          render={(listing) => <ListingResult listing={listing} />}
+          more={
+            listings.hasNextPage && (
+              <button
+                type="button"
+                className="button button-block"
+                disabled={listings.isFetchingNextPage}
+                onClick={() => void listings.fetchNextPage()}
+              >
+                {listings.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            )
+          }
+        />
       </div>
     </section>
   );

@@ -1,7 +1,11 @@
+import { CATEGORIES } from '@gardenswap/shared/constants';
 import { Link } from 'react-router';
 import { Tabs } from '../../../components/tabs';
-import { SearchComingSoon } from '../components/search-coming-soon';
+import { allListings, useListings } from '../../listings/api/use-listings';
+import { useWants } from '../../wants/api/use-wants';
 import { SearchControls } from '../components/search-controls';
+import { ListingResult, SearchResults, WantResult } from '../components/search-results';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchState } from '../components/use-search-state';
 import '../search.css';
 
@@ -10,9 +14,30 @@ const TABS = [
   { value: 'want', label: 'Want' },
 ] as const;
 
-/** /have-want-search: search what gardeners have, or what they want. */
+/**
+ * /have-want-search: searches my Have list (the server's full-text search over my listings)
+ * and my Want list (by title, here: it is short) as I type.
+ */
 export default function HaveWantSearchPage() {
   const search = useSearchState(['have', 'want'] as const);
+  const q = useDebouncedValue(search.q.trim());
+  const categoryId = CATEGORIES[search.category];
+  const haves = useListings(
+    { mine: true, category_id: categoryId, ...(q ? { q } : {}) },
+    { enabled: search.tab === 'have', keepPrevious: true },
+  );
+  const wants = useWants();
+  const words = q.toLowerCase();
+  const foundWants = (wants.data ?? []).filter(
+    (w) => w.category_id === categoryId && (!words || w.title.toLowerCase().includes(words)),
+  );
+  const myLists = (
+    <p>
+      Nothing in {search.category} yet.{' '}
+      <Link to={search.tab === 'want' ? '/my-listings?tab=want' : '/my-listings'}>Go to my lists</Link>
+    </p>
+  );
+
   return (
     <section className="search-page">
       <h1>Search</h1>
@@ -23,13 +48,39 @@ export default function HaveWantSearchPage() {
           onQChange={search.setQ}
           category={search.category}
           onCategoryChange={search.setCategory}
-          placeholder={search.tab === 'have' ? 'Search what gardeners have' : 'Search what gardeners want'}
+          placeholder={search.tab === 'have' ? 'Search what I have' : 'Search what I want'}
         />
-        <SearchComingSoon>
-          <p>
-            <Link to={search.tab === 'want' ? '/my-listings?tab=want' : '/my-listings'}>Go to my lists</Link>
-          </p>
-        </SearchComingSoon>
+        {search.tab === 'have' ? (
+          <SearchResults
+            items={allListings(haves.data)}
+            pending={haves.isPending}
+            error={haves.isError}
+            q={q}
+            empty={myLists}
+            render={(listing) => <ListingResult listing={listing} showOwner={false} />}
+            more={
+              haves.hasNextPage && (
+                <button
+                  type="button"
+                  className="button button-block"
+                  disabled={haves.isFetchingNextPage}
+                  onClick={() => void haves.fetchNextPage()}
+                >
+                  {haves.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </button>
+              )
+            }
+          />
+        ) : (
+          <SearchResults
+            items={foundWants}
+            pending={wants.isPending}
+            error={wants.isError}
+            q={q}
+            empty={myLists}
+            render={(want) => <WantResult want={want} />}
+          />
+        )}
       </div>
     </section>
   );

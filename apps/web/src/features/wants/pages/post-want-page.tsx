@@ -1,13 +1,14 @@
 import { CATEGORIES, WANTS_PER_CATEGORY } from '@gardenswap/shared/constants';
 import { type Want, WantTitleSchema } from '@gardenswap/shared/wants';
 import { Plus, Trash2, Undo2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
 import { type WantListChanges, type WantStepDone, useSaveWantList } from '../api/use-save-want-list';
 import { useWants } from '../api/use-wants';
+import { AlreadyAvailable } from '../components/already-available';
 import '../wants.css';
 
 const CATEGORY_OPTIONS = Object.entries(CATEGORIES).map(([name, id]) => ({ name, id }));
@@ -103,7 +104,14 @@ function WantEditor({ wants }: { wants: Want[] }) {
         return [{ ...row, saved: step.title }];
       }),
     );
-  const save = useSaveWantList(applyStep);
+  // New wants are kept to show, once saved, what already matches them.
+  const created = useRef<Want[]>([]);
+  const [saved, setSaved] = useState<Want[]>();
+  const save = useSaveWantList((step) => {
+    if (step.kind === 'created') created.current.push(step.want);
+    applyStep(step);
+  });
+  const toWantList = useCallback(() => navigate('/my-listings?tab=want'), [navigate]);
 
   const shown = rows.filter((r) => r.category_id === category && !r.deleted);
   const marked = rows.filter((r) => r.category_id === category && r.deleted);
@@ -161,7 +169,7 @@ function WantEditor({ wants }: { wants: Want[] }) {
       return;
     }
     save.mutate(changes, {
-      onSuccess: () => navigate('/my-listings?tab=want'),
+      onSuccess: () => (created.current.length ? setSaved(created.current) : toWantList()),
       onError: (e) =>
         setFormError(
           e instanceof ApiError && e.status === 409 ? e.detail : 'Failed to save changes. Please try again.',
@@ -169,6 +177,7 @@ function WantEditor({ wants }: { wants: Want[] }) {
     });
   };
 
+  if (saved) return <AlreadyAvailable wants={saved} onDone={toWantList} />;
   const categoryName = CATEGORY_OPTIONS.find((c) => c.id === category)?.name ?? '';
   return (
     <form className="card form want-editor" onSubmit={submit} noValidate aria-label="Wish list">

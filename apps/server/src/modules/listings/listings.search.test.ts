@@ -1,0 +1,308 @@
+import { LISTING_TEXTS } from '@gardenswap/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
+
+let ctx: TestContext;
+let viewer: TestUser;
+let stranger: TestUser;
+let nowhere: TestUser;
+
+/** What the test knows of each listing, to compute the expected answer on its own. */
+interface Known {
+  id: number;
+  title: string;
+  price: number;
+  type_id: number;
+  category_id: number;
+  /** Miles from the viewer (94110, San Francisco); null for an owner without a known ZIP. */
+  miles: number | null;
+  /** Visible to the viewer on the marketplace: active, not gone, public or a friend's. */
+  listed: boolean;
+  /** "tomato" in the title (t) or only in the description (d). */
+  tomato: 't' | 'd' | null;
+}
+const known: Known[] = [];
+
+const HOME = '94110';
+
+async function member(zip: string | null) {
+  const user = await createUser(ctx, { zip_code: zip ?? undefined, city: zip ? 'Somewhere' : undefined });
+  await ctx.db.updateTable('users').set(zipCoordinateColumns(zip)).where('id', '=', user.id).execute();
+  return user;
+}
+
+function milesFromHome(zip: string | null) {
+  const a = zipCoordinateColumns(HOME);
+  const b = zipCoordinateColumns(zip);
+  if (b.latitude === null || b.longitude === null) return null;
+  return haversineMiles(
+    { latitude: a.latitude!, longitude: a.longitude! },
+    { latitude: b.latitude, longitude: b.longitude },
+  );
+}
+
+async function add(
+  owner: TestUser,
+  zip: string | null,
+  fields: {
+    title: string;
+    description?: string;
+    price?: number;
+    type_id?: number;
+    category_id?: number;
+    state_id?: number;
+    is_public?: boolean;
+    is_active?: boolean;
+  },
+  listed: boolean,
+  tomato: Known['tomato'],
+) {
+  const type_id = fields.type_id ?? 1;
+  const price = type_id === 1 ? (fields.price ?? 5) : 0;
+  const category_id = fields.category_id ?? 1;
+  const { id } = await createListing(ctx, owner, { ...fields, type_id, price, category_id });
+  known.push({ id, title: fields.title, price, type_id, category_id, miles: milesFromHome(zip), listed, tomato });
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  viewer = await member(HOME);
+  stranger = await member(HOME);
+  nowhere = await member(null);
+  const soma = await member('94103');
+  const oakland = await member('94612');
+  const sacramento = await member('95814');
+  const unknown = await member('99999');
+  const friend = await member(HOME);
+  await befriend(ctx, viewer, friend);
+
+  await add(soma, '94103', { title: 'Cherry tomatoes', price: 5 }, true, 't');
+  await add(soma, '94103', { title: 'Basil plant', type_id: 3, category_id: 3 }, true, null);
+  await add(soma, '94103', { title: 'Heirloom tomato seeds', price: 3, category_id: 2 }, true, 't');
+  await add(soma, '94103', { title: 'Traded tomato', state_id: 3 }, false, 't');
+  await add(soma, '94103', { title: 'Paused tomato', is_active: false }, false, 't');
+  await add(oakland, '94612', { title: 'Tomato cages', type_id: 2, category_id: 3 }, true, 't');
+  await add(
+    oakland,
+    '94612',
+    { title: 'Zucchini', description: 'Goes great with a tomato sauce', price: 12 },
+    true,
+    'd',
+  );
+  await add(oakland, '94612', { title: 'Pepper seeds', price: 2, category_id: 2 }, true, null);
+  await add(sacramento, '95814', { title: 'Tomatoes by the box', price: 40 }, true, 't');
+  await add(sacramento, '95814', { title: 'Lemon tree', price: 150, category_id: 3 }, true, null);
+  await add(unknown, null, { title: 'Green tomatoes', price: 8 }, true, 't');
+  await add(unknown, null, { title: 'Mint cuttings', type_id: 3, category_id: 3 }, true, null);
+  await add(friend, HOME, { title: 'Tomato starts', price: 4, category_id: 3, is_public: false }, true, 't');
+  await add(friend, HOME, { title: 'Reserved tomatoes', price: 6, state_id: 2 }, true, 't');
+});
+afterAll(() => ctx.close());
+
+function nextLink(link: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(link) ? link.join(', ') : link;
+  return value ? /<([^>]+)>;\s*rel="next"/.exec(value)?.[1] : undefined;
+}
+
+interface Answer {
+  id: number;
+  distance_miles: number | null;
+  owner: Record<string, unknown>;
+}
+
+/** Every listing of a search, two per page, by following the Link header. */
+async function all(query: string, as: TestUser = viewer) {
+  const found: Answer[] = [];
+  let url: string | undefined = `/api/listings/?limit=2&${query}`;
+  let pages = 0;
+  while (url) {
+    const res = await ctx.inject({ method: 'GET', url, as });
+    expect(res.statusCode, res.body).toBe(200);
+    found.push(...(res.json() as Answer[]));
+    url = nextLink(res.headers.link);
+    pages += 1;
+    expect(pages).toBeLessThan(20);
+  }
+  return found;
+}
+const ids = async (query: string, as?: TestUser) => (await all(query, as)).map((l) => l.id);
+
+const byIdDesc = (a: Known, b: Known) => b.id - a.id;
+const orders: Record<string, (a: Known, b: Known) => number> = {
+  newest: byIdDesc,
+  oldest: (a, b) => a.id - b.id,
+  highest: (a, b) => b.price - a.price || b.id - a.id,
+  lowest: (a, b) => a.price - b.price || a.id - b.id,
+  // Owners without a known postcode last; then nearest; then newest.
+  nearest: (a, b) =>
+    (a.miles === null ? 1 : 0) - (b.miles === null ? 1 : 0) || (a.miles ?? 0) - (b.miles ?? 0) || b.id - a.id,
+};
+
+function expected(filter: (l: Known) => boolean, sort: keyof typeof orders) {
+  return known
+    .filter((l) => l.listed && filter(l))
+    .sort(orders[sort])
+    .map((l) => l.id);
+}
+
+describe('searching and filtering GET /api/listings/', () => {
+  it('filters by text, type, price and distance and sorts each way, across pages', async () => {
+    for (const sort of Object.keys(orders)) {
+      expect(await ids(`q=tomato&sort=${sort}`), `q ${sort}`).toEqual(expected((l) => l.tomato !== null, sort));
+      expect(await ids(`type_id=1&type_id=3&sort=${sort}`), `type ${sort}`).toEqual(
+        expected((l) => l.type_id === 1 || l.type_id === 3, sort),
+      );
+      expect(await ids(`min_price=3&max_price=40&sort=${sort}`), `price ${sort}`).toEqual(
+        expected((l) => l.price >= 3 && l.price <= 40, sort),
+      );
+      expect(await ids(`within_miles=10&sort=${sort}`), `distance ${sort}`).toEqual(
+        expected((l) => l.miles !== null && l.miles <= 10, sort),
+      );
+      expect(
+        await ids(`q=tomatoes&type_id=1&max_price=10&within_miles=25&category_id=1&sort=${sort}`),
+        `all ${sort}`,
+      ).toEqual(
+        expected(
+          (l) =>
+            l.tomato !== null &&
+            l.type_id === 1 &&
+            l.price <= 10 &&
+            l.category_id === 1 &&
+            l.miles !== null &&
+            l.miles <= 25,
+          sort,
+        ),
+      );
+    }
+  });
+
+  it('combines the filters with the tabs', async () => {
+    expect(await ids('public=true&q=tomato&sort=lowest')).toEqual(
+      expected((l) => l.tomato !== null && !l.title.startsWith('Tomato starts'), 'lowest'),
+    );
+    const friends = await ids('friends=true&q=tom');
+    expect(friends.sort()).toEqual(
+      known
+        .filter((l) => l.title === 'Tomato starts' || l.title === 'Reserved tomatoes')
+        .map((l) => l.id)
+        .sort(),
+    );
+    expect(await ids('within_miles=5&category_id=2&sort=oldest')).toEqual(
+      expected((l) => l.miles !== null && l.miles <= 5 && l.category_id === 2, 'oldest'),
+    );
+  });
+
+  it('defaults to relevance with q and ranks a title match above a description match', async () => {
+    const found = await ids('q=tomato');
+    expect([...found].sort()).toEqual(expected((l) => l.tomato !== null, 'newest').sort());
+    const zucchini = known.find((l) => l.tomato === 'd')!.id;
+    expect(found.at(-1)).toBe(zucchini);
+    expect(await ids('q=tomato&sort=relevance')).toEqual(await ids('q=tomato'));
+  });
+
+  it('matches the last word as a prefix and every word', async () => {
+    expect(await ids('q=tom&sort=newest')).toEqual(expected((l) => l.tomato !== null, 'newest'));
+    expect(await ids('q=heirloom%20tom&sort=newest')).toEqual(
+      expected((l) => l.title === 'Heirloom tomato seeds', 'newest'),
+    );
+    expect(await ids('q=cucumber')).toEqual([]);
+  });
+
+  it('treats quotes and search operators in q as plain text', async () => {
+    for (const q of ['"tomato', 'tomato OR (', 'NEAR(*', "tomato's", '-:*&|!', 'title:tomato']) {
+      const res = await ctx.inject({ method: 'GET', url: `/api/listings/?q=${encodeURIComponent(q)}`, as: viewer });
+      expect(res.statusCode, q).toBe(200);
+    }
+  });
+
+  it('answers distance_miles from the postcodes and never coordinates', async () => {
+    const found = await all('sort=nearest');
+    for (const listing of found) {
+      const k = known.find((l) => l.id === listing.id)!;
+      expect(listing.distance_miles).toBe(k.miles === null ? null : Math.round(k.miles * 10) / 10);
+      expect(JSON.stringify(listing)).not.toMatch(/latitude|longitude|address/);
+    }
+    const soma = found.find((l) => known.find((k) => k.id === l.id)!.title === 'Cherry tomatoes')!;
+    expect(soma.distance_miles).toBeGreaterThan(0.5);
+    expect(soma.distance_miles).toBeLessThan(3);
+    const detail = await ctx.inject({ method: 'GET', url: `/api/listings/${soma.id}`, as: viewer });
+    expect(detail.json().distance_miles).toBe(soma.distance_miles);
+    // A viewer without a postcode sees no distance anywhere.
+    const fromNowhere = await all('public=true', nowhere);
+    expect(fromNowhere.length).toBeGreaterThan(0);
+    expect(fromNowhere.every((l) => l.distance_miles === null)).toBe(true);
+  });
+
+  it('answers 422 for within_miles without a known postcode, and nearest falls back to newest', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/listings/?within_miles=10', as: nowhere });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errors: [{ field: 'within_miles', message: LISTING_TEXTS.locationNeeded }] });
+    expect(await ids('public=true&sort=nearest', nowhere)).toEqual(await ids('public=true&sort=newest', nowhere));
+  });
+
+  it('keeps a friends-only listing out of a stranger search', async () => {
+    const starts = known.find((l) => l.title === 'Tomato starts')!.id;
+    expect(await ids('q=tomato&sort=newest')).toContain(starts);
+    for (const query of ['q=tomato', 'q=starts', 'public=true&q=tomato', 'friends=true&q=tomato', 'within_miles=1']) {
+      expect(await ids(query, stranger), query).not.toContain(starts);
+    }
+  });
+
+  it('keeps gone and paused listings out of search but on the owner list', async () => {
+    const traded = known.find((l) => l.title === 'Traded tomato')!;
+    const paused = known.find((l) => l.title === 'Paused tomato')!;
+    expect(await ids('q=tomato&sort=newest')).not.toContain(traded.id);
+    expect(await ids('q=tomato&sort=newest')).not.toContain(paused.id);
+  });
+
+  it('validates the filters', async () => {
+    const bad = [
+      ['type_id=9', 'type_id'],
+      ['category_id=7', 'category_id'],
+      ['min_price=-1', 'min_price'],
+      ['max_price=2.5', 'max_price'],
+      ['min_price=20&max_price=10', 'max_price'],
+      ['within_miles=0', 'within_miles'],
+      ['sort=cheapest', 'sort'],
+    ];
+    for (const [query, field] of bad) {
+      const res = await ctx.inject({ method: 'GET', url: `/api/listings/?${query}`, as: viewer });
+      expect(res.statusCode, query).toBe(422);
+      expect(JSON.stringify(res.json().errors), query).toContain(field);
+    }
+    // A cursor from one order does not fit another.
+    const first = await ctx.inject({ method: 'GET', url: '/api/listings/?limit=1&sort=lowest', as: viewer });
+    const cursor = new URL(nextLink(first.headers.link)!, 'http://x').searchParams.get('cursor');
+    const res = await ctx.inject({
+      method: 'GET',
+      url: `/api/listings/?limit=1&sort=newest&cursor=${cursor}`,
+      as: viewer,
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('postcode coordinates', () => {
+  it('stores coordinates for a known ZIP and clears them for an unknown one', async () => {
+    const user = await member(null);
+    const save = (postcode: string) =>
+      ctx.inject({
+        method: 'POST',
+        url: '/api/auth/upload-profile-image',
+        as: user,
+        payload: { city: 'San Francisco', state: 'CA', postcode },
+      });
+    expect((await save('94103')).statusCode).toBe(200);
+    const stored = () =>
+      ctx.db.selectFrom('users').select(['latitude', 'longitude']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await stored();
+    expect(Number(row.latitude)).toBeCloseTo(37.77, 1);
+    expect(Number(row.longitude)).toBeCloseTo(-122.41, 1);
+    const profile = await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: user });
+    expect(profile.body).not.toMatch(/latitude|longitude/);
+    expect((await save('99999')).statusCode).toBe(200);
+    expect(await stored()).toEqual({ latitude: null, longitude: null });
+  });
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { createUser } from '../../../test/factories.js';
+import { mailerOf } from './mailer.js';
+
+describe('e-mail without SMTP_URL, previews and the profile switch', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps e-mails in the outbox, readable by a signed-in developer', async () => {
+    const a = await createUser(ctx);
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/invite',
+      as: a,
+      payload: { email: 'pal@example.org' },
+    });
+    expect(res.statusCode).toBe(202);
+    await mailerOf(ctx.app.server)!.idle();
+    const rows = await ctx.db.selectFrom('outbox').selectAll().where('to_address', '=', 'pal@example.org').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ subject: 'Test invited you to Gardenswap', error: null });
+    expect(rows[0]!.html).toContain('/api/mail/unsubscribe?token=');
+    expect(rows[0]!.text).toContain(`/seller/${a.id}`);
+
+    const outbox = await ctx.inject({ method: 'GET', url: '/api/mail/outbox', as: a });
+    expect(outbox.json<{ to_address: string }[]>()[0]!.to_address).toBe('pal@example.org');
+    expect((await ctx.inject({ method: 'GET', url: '/api/mail/outbox' })).statusCode).toBe(401);
+  });
+
+  it('previews the real templates with sample data, as HTML, text or both', async () => {
+    const html = await ctx.inject({ method: 'GET', url: '/api/mail/preview/match?format=html' });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.body).toContain('You got a match');
+    expect(html.body).toContain('Cherry tomatoes');
+    const text = await ctx.inject({ method: 'GET', url: '/api/mail/preview/friend-invitation?format=text' });
+    expect(text.headers['content-type']).toMatch(/text\/plain/);
+    expect(text.body).toContain("See Rosa's profile:");
+    const both = await ctx.inject({ method: 'GET', url: '/api/mail/preview/friend-invitation' });
+    expect(both.json()).toMatchObject({ subject: 'Rosa wants to be friends on Gardenswap' });
+    expect((await ctx.inject({ method: 'GET', url: '/api/mail/preview/other' })).statusCode).toBe(422);
+  });
+
+  it('escapes what members typed into the e-mail', async () => {
+    const a = await createUser(ctx);
+    await ctx.db.updateTable('users').set({ first_name: '<b>Eve</b>' }).where('id', '=', a.id).execute();
+    await ctx.inject({ method: 'POST', url: '/api/auth/invite', as: a, payload: { email: 'esc@example.org' } });
+    await mailerOf(ctx.app.server)!.idle();
+    const row = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'esc@example.org')
+      .executeTakeFirstOrThrow();
+    expect(row.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(row.html).not.toContain('<b>Eve</b>');
+  });
+
+  it('turns e-mail notifications off and on from the profile', async () => {
+    const a = await createUser(ctx);
+    expect((await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: a })).json()).toMatchObject({
+      email_notifications: true,
+    });
+    const off = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: a,
+      payload: { email_notifications: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ id: a.id, email_notifications: false });
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('email_notifications')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_notifications).toBe(0);
+    const on = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: a,
+      payload: { email_notifications: true },
+    });
+    expect(on.json()).toMatchObject({ email_notifications: true });
+    const bad = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: a,
+      payload: { email_notifications: 'x' },
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('limits invitations per member when rate limits are on', async () => {
+    const limited = await buildTestApp({ rateLimits: { enabled: true } });
+    try {
+      const a = await createUser(limited);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await limited.inject({
+          method: 'POST',
+          url: '/api/auth/invite',
+          as: a,
+          payload: { email: `f${i}@example.org` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      await mailerOf(limited.app.server)!.idle();
+    } finally {
+      await limited.close();
+    }
+  });
+});

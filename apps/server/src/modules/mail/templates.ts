@@ -1,0 +1,217 @@
+import { CATEGORIES, LISTING_TYPES, NOTIFICATION_TEXTS } from '@gardenswap/shared';
+
+/** A rendered e-mail: what every mail client needs, HTML and plain text alike. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MatchMailData {
+  /** First name of the member, or their username. */
+  recipientName: string;
+  wantTitle: string;
+  listing: {
+    title: string;
+    categoryId: number;
+    typeId: number;
+    price: number;
+    url: string;
+    /** Absolute URL of the thumbnail, when the listing has a photo. */
+    imageUrl: string | null;
+  };
+  owner: { username: string; place: string | null };
+  unsubscribeUrl: string;
+}
+
+export interface FriendInvitationMailData {
+  /** Undefined when the invitation goes to an address that is not a member yet. */
+  recipientName?: string;
+  /** What the inviting member is called in the e-mail: first name, else username. */
+  fromName: string;
+  fromUsername: string;
+  place: string | null;
+  friendCount: number;
+  profileUrl: string;
+  /** A friend request (the recipient is a member) or an invitation to join. */
+  kind: 'request' | 'invitation';
+  unsubscribeUrl: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const nameOf = <T extends Record<string, number>>(values: T, id: number) =>
+  Object.entries(values).find(([, v]) => v === id)?.[0] ?? '';
+
+function priceWords(typeId: number, price: number) {
+  return typeId === LISTING_TYPES.sell ? `$${price}` : nameOf(LISTING_TYPES, typeId);
+}
+
+const GREEN = '#2f6b3a';
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+/** The frame every Gardenswap e-mail shares: header, headline, body, sign-off, why-you-get-this, unsubscribe. */
+function layout(options: { title: string; headline: string; body: string; reason: string; unsubscribeUrl: string }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(options.title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#eef2eb;${FONT};color:#1d2b1f">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef2eb;padding:16px 8px">
+<tr><td align="center">
+<table role="article" aria-label="${esc(options.title)}" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border:1px solid #d8e0d4;border-radius:8px">
+<tr><td style="padding:16px 20px;background:#e8f2e4;border-bottom:1px solid #d8e0d4;font-size:20px;font-weight:700;color:${GREEN}">Gardenswap</td></tr>
+<tr><td style="padding:20px 24px;font-size:16px;line-height:1.5">
+<h1 style="margin:0 0 16px;font-size:24px;color:#1e4a27">${esc(options.headline)}</h1>
+${options.body}
+<p style="margin:0 0 14px">Happy gardening,<br>The Gardenswap team</p>
+</td></tr>
+<tr><td style="padding:16px 20px;border-top:1px solid #d8e0d4;background:#f7f8f6;color:#4d5a50;font-size:13px;text-align:center">
+<p style="margin:0 0 6px">${esc(options.reason)}</p>
+<p style="margin:0"><a href="${esc(options.unsubscribeUrl)}" style="color:${GREEN}">Unsubscribe</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+const paragraph = (html: string) => `<p style="margin:0 0 14px">${html}</p>`;
+const button = (url: string, label: string) =>
+  `<p style="margin:0 0 14px;text-align:center"><a href="${esc(url)}" style="display:inline-block;padding:11px 22px;border-radius:999px;background:${GREEN};color:#ffffff;font-weight:700;text-decoration:none">${esc(label)}</a></p>`;
+const card = (inner: string) =>
+  `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #d8e0d4;border-radius:10px"><tr>${inner}</tr></table>`;
+
+const footerText = (reason: string, unsubscribeUrl: string) =>
+  `Happy gardening,\nThe Gardenswap team\n\n--\n${reason}\nUnsubscribe: ${unsubscribeUrl}\n`;
+
+/** "You got a match": a listing the member can see matches an item on their wish list. */
+export function matchMail(data: MatchMailData): RenderedMail {
+  const { listing, owner } = data;
+  const subject = `${NOTIFICATION_TEXTS.matchSubject}: ${listing.title}`;
+  const meta = `${nameOf(CATEGORIES, listing.categoryId)} · ${priceWords(listing.typeId, listing.price)}`;
+  const ownerLine = owner.place ? `${owner.username} · ${owner.place}` : owner.username;
+  const reason = 'You get this e-mail because a listing matched an item on your Gardenswap wish list.';
+  const image = listing.imageUrl
+    ? `<img src="${esc(listing.imageUrl)}" alt="" width="72" height="72" style="display:block;width:72px;height:72px;border-radius:8px;object-fit:cover">`
+    : `<div style="width:72px;height:72px;border-radius:8px;background:#dcebd6"></div>`;
+  const body = [
+    paragraph(`Hi ${esc(data.recipientName)},`),
+    paragraph(
+      `Good news: a gardener has something on your wish list. You want <strong>${esc(data.wantTitle)}</strong>, and this listing matches it.`,
+    ),
+    card(
+      `<td width="88" style="padding:12px">${image}</td><td style="padding:12px 12px 12px 0"><p style="margin:0;font-weight:700">${esc(listing.title)}</p><p style="margin:0;color:#4d5a50;font-size:14px">${esc(meta)}</p><p style="margin:4px 0 0;font-size:14px">${esc(ownerLine)}</p></td>`,
+    ),
+    button(listing.url, 'See the listing'),
+    paragraph(`Send ${esc(owner.username)} a message from the listing to arrange a swap.`),
+  ].join('\n');
+  const text = [
+    `${NOTIFICATION_TEXTS.matchSubject}`,
+    '',
+    `Hi ${data.recipientName},`,
+    '',
+    `Good news: a gardener has something on your wish list. You want "${data.wantTitle}", and this listing matches it:`,
+    '',
+    `  ${listing.title}`,
+    `  ${meta}`,
+    `  ${ownerLine}`,
+    '',
+    `See the listing: ${listing.url}`,
+    '',
+    `Send ${owner.username} a message from the listing to arrange a swap.`,
+    '',
+    footerText(reason, data.unsubscribeUrl),
+  ].join('\n');
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      headline: NOTIFICATION_TEXTS.matchSubject,
+      body,
+      reason,
+      unsubscribeUrl: data.unsubscribeUrl,
+    }),
+    text,
+  };
+}
+
+/** The friend invitation: a member's friend request, or their invitation sent to an e-mail address. */
+export function friendInvitationMail(data: FriendInvitationMailData): RenderedMail {
+  const { fromName } = data;
+  const isRequest = data.kind === 'request';
+  const subject = isRequest ? `${fromName} wants to be friends on Gardenswap` : `${fromName} invited you to Gardenswap`;
+  const headline = `${fromName} invited you to be friends`;
+  const reason = isRequest
+    ? 'You get this e-mail because a member sent you a friend request on Gardenswap.'
+    : `You get this e-mail because ${fromName} (@${data.fromUsername}) entered your address on Gardenswap.`;
+  const greeting = data.recipientName ? `Hi ${data.recipientName},` : 'Hi,';
+  const intro = isRequest
+    ? `${fromName} sent you a friend request on Gardenswap. Friends see each other's friends-only listings, so you can swap produce, seeds and plants with the gardeners you know.`
+    : `${fromName} would like to swap produce, seeds and plants with you on Gardenswap, the free marketplace for home gardeners. Sign up and send a friend request from their profile.`;
+  const friends = `${data.friendCount} ${data.friendCount === 1 ? 'friend' : 'friends'}`;
+  const meta = data.place ? `${data.place} · ${friends}` : friends;
+  const cta = `See ${fromName}'s profile`;
+  const body = [
+    paragraph(esc(greeting)),
+    paragraph(esc(intro)),
+    card(
+      `<td style="padding:12px"><p style="margin:0;font-weight:700">@${esc(data.fromUsername)}</p><p style="margin:0;color:#4d5a50;font-size:14px">${esc(meta)}</p></td>`,
+    ),
+    button(data.profileUrl, cta),
+  ].join('\n');
+  const text = [
+    headline,
+    '',
+    greeting,
+    '',
+    intro,
+    '',
+    `  @${data.fromUsername}`,
+    `  ${meta}`,
+    '',
+    `${cta}: ${data.profileUrl}`,
+    '',
+    footerText(reason, data.unsubscribeUrl),
+  ].join('\n');
+  return {
+    subject,
+    html: layout({ title: subject, headline, body, reason, unsubscribeUrl: data.unsubscribeUrl }),
+    text,
+  };
+}
+
+/** Sample data for the previews at /match-noti and /friend-invi: the real templates, filled in for no one. */
+export function previewMail(kind: 'match' | 'friend-invitation', origin: string): RenderedMail {
+  const unsubscribeUrl = `${origin}/api/mail/unsubscribe?token=sample`;
+  if (kind === 'match')
+    return matchMail({
+      recipientName: 'Alex',
+      wantTitle: 'tomato',
+      listing: {
+        title: 'Cherry tomatoes',
+        categoryId: CATEGORIES.produce,
+        typeId: LISTING_TYPES.exchange,
+        price: 0,
+        url: `${origin}/listings/1`,
+        imageUrl: null,
+      },
+      owner: { username: 'rosa_grows', place: 'Salt Lake City, UT' },
+      unsubscribeUrl,
+    });
+  return friendInvitationMail({
+    recipientName: 'Alex',
+    fromName: 'Rosa',
+    fromUsername: 'rosa_grows',
+    place: 'Salt Lake City, UT',
+    friendCount: 12,
+    profileUrl: `${origin}/seller/1`,
+    kind: 'request',
+    unsubscribeUrl,
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { EmailSchema } from './auth.js';
+import { IdSchema, TimestampSchema } from './common.js';
+
+export const NOTIFICATION_TYPES = ['match', 'friend_request', 'friend_accepted'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** How many notifications one page of GET /notifications holds. */
+export const NOTIFICATIONS_PAGE = 50;
+
+/**
+ * One entry of GET /notifications and the live `notification` event. `listing` and `want`
+ * belong to matches; `from_user` to friend requests, acceptances and matches (the listing's owner).
+ */
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  created_at: TimestampSchema,
+  read_at: TimestampSchema.nullable(),
+  listing_id: z.number().int().nullable(),
+  want_id: z.number().int().nullable(),
+  from_user: z
+    .object({ id: z.number().int(), username: z.string(), profile_picture: z.string().nullable() })
+    .nullable(),
+  listing: z.object({ id: z.number().int(), title: z.string(), thumbnail: z.string().nullable() }).nullable(),
+  want: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuerySchema = z.object({ before: IdSchema.optional() });
+
+export const UnreadCountSchema = z.object({ unread_count: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+/** POST /notifications/read: the given ids, or every one when `ids` is absent. */
+export const MarkReadInputSchema = z.object({ ids: z.array(IdSchema).max(500).optional() });
+export type MarkReadInput = z.infer<typeof MarkReadInputSchema>;
+
+/** PATCH /auth/profile */
+export const ProfileSettingsInputSchema = z.object({ email_notifications: z.boolean() });
+export type ProfileSettingsInput = z.infer<typeof ProfileSettingsInputSchema>;
+
+/** POST /auth/invite */
+export const InviteInputSchema = z.object({ email: EmailSchema });
+export type InviteInput = z.infer<typeof InviteInputSchema>;
+
+/** The e-mails a member can preview at /match-noti and /friend-invi. */
+export const MAIL_PREVIEWS = ['match', 'friend-invitation'] as const;
+export type MailPreview = (typeof MAIL_PREVIEWS)[number];
+
+export const NOTIFICATION_TEXTS = {
+  matchSubject: 'You got a match',
+  inviteSent: 'Invitation sent',
+  emailNotificationsLabel: 'E-mail notifications',
+  emailNotificationsHint: 'Get an e-mail when a listing matches your wish list or someone sends you a friend request.',
+  notificationsTitle: 'Notifications',
+  notificationsEmpty: 'No notifications yet',
+  markAllRead: 'Mark all as read',
+  alreadyAvailable: 'Already available',
+  unsubscribed: 'You will no longer get e-mails from Gardenswap.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+} as const;
