@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** Where the journeys' SMTP sink writes every e-mail the server sends (see scripts/e2e-server.mjs). */
+export const mailDir = fileURLToPath(new URL('./test-results/mail', import.meta.url));
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the real server on a
@@ -38,6 +41,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_MAIL_DIR: mailDir },
   },
 });

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
 
@@ -214,4 +216,16 @@ export function socketJoined(page: Page): Promise<void> {
       });
     });
   });
+}
+
+/** The e-mails the server has sent so far, as the SMTP sink received them (raw, with X-Envelope-To). */
+export function sentMails(): { to: string; raw: string }[] {
+  const dir = fileURLToPath(new URL('../test-results/mail', import.meta.url));
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => {
+      const raw = readFileSync(`${dir}/${f}`, 'utf8');
+      return { to: /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '', raw };
+    });
 }

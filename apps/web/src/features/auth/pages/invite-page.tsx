@@ -6,6 +6,7 @@ import { Logo } from '../../../components/logo';
 import { QrCode } from '../../../components/qr-code';
 import { useMe } from '../../../lib/auth-context';
 import { profileLink } from '../../../lib/links';
+import { InviteByEmail } from '../components/invite-by-email';
 import { clearJustRegistered, peekReturnTo, takeReturnTo } from '../../../lib/return-to';
 
 /** Onboarding, step two: invite friends with a QR code or a link. */
@@ -29,6 +30,7 @@ export default function InvitePage() {
         <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
         <QrCode value={link} label={`QR code of your profile link ${link}`} />
         <CopyLink url={link} label="Your profile link" onCopyError={setError} />
+        <InviteByEmail />
         <button type="button" className="button button-primary button-block" onClick={finish}>
           finish setup
         </button>
