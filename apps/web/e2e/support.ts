@@ -229,3 +229,50 @@ export function sentMails(): { to: string; raw: string }[] {
       return { to: /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '', raw };
     });
 }
+
+/** A word no other listing holds (letters only, so every search index keeps it whole). */
+export function uniqueWord(prefix = 'plot') {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let word = prefix;
+  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
+  return word;
+}
+
+/** The header's bell: its accessible name carries the unread count ("Notifications, 2 unread"). */
+export function notificationBell(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+}
+
+/** The unread count the bell announces (0 when it says plain "Notifications"). */
+export async function bellCount(page: Page) {
+  const label = (await notificationBell(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
+}
+
+export interface NotificationRow {
+  id: number;
+  type: 'match' | 'friend_request' | 'friend_accepted';
+  read_at: string | null;
+  listing_id: number | null;
+  want_id: number | null;
+  from_user: { id: number; username: string } | null;
+}
+
+/** A member's notifications through the API, newest first. */
+export async function notificationsOf(request: APIRequestContext, member: Member) {
+  const response = await request.get('/api/notifications', { headers: bearer(member) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as NotificationRow[];
+}
+
+/** One header of a raw e-mail, its folded lines joined again. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/** A raw e-mail's text with quoted-printable soft breaks and escapes undone (enough to find links in it). */
+export function mailText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
+import { BlockedMembers } from '../../safety/components/blocked-members';
 import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
@@ -89,6 +90,7 @@ export default function ProfilePage() {
       </section>
 
       <EmailNotificationsSwitch on={user.email_notifications} />
+      <BlockedMembers />
 
       <nav className="card profile-links" aria-label="Friends">
         <Link to="/myfriends" className="profile-link">

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { BlockButton } from './block-button';
+import { BlockedMembers } from './blocked-members';
 import { ReportButton, ReportListingLink } from './report-button';
 
 function stubFetch(answers: Record<string, () => Response>) {
@@ -99,5 +100,24 @@ describe('block', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Block' }).at(-1)!);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Block tomas_grows?' })).toBeInTheDocument();
+  });
+});
+
+describe('blocked members on the profile', () => {
+  it('lists the members I blocked and unblocks one', async () => {
+    const calls: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      if (String(input) === '/api/blocks' && (init?.method ?? 'GET') === 'GET') {
+        return json([
+          { id: 9, username: 'noisy_neighbour', profile_picture: null, created_at: '2026-01-01T00:00:00.000Z' },
+        ]);
+      }
+      return json(null, 204);
+    });
+    renderWithProviders(<BlockedMembers />, { auth: { id: 1, username: 'rosa' } });
+    expect(await screen.findByText('noisy_neighbour')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(calls).toContain('DELETE /api/blocks/9'));
   });
 });
