@@ -274,5 +274,18 @@ export function mailHeader(raw: string, name: string): string | undefined {
 
 /** A raw e-mail's text with quoted-printable soft breaks and escapes undone (enough to find links in it). */
 export function mailText(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * A marketplace card by its title, of one seller's listings: other journeys (and retries) post
+ * public listings with the same titles.
+ */
+export function listingCard(page: Page, seller: Pick<Member, 'username'>, title: string) {
+  return page
+    .getByRole('article')
+    .filter({ hasText: seller.username })
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }

@@ -3,11 +3,17 @@ import { Sprout } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { imageUrl } from '../../../lib/api-client';
+import { useMe } from '../../../lib/auth-context';
 import { priceLabel } from '../../../lib/format';
 import { useListings } from '../../listings/api/use-listings';
 
-/** The seller's Have tab: the listings I may see, each opening its detail page. */
+/**
+ * The seller's Have tab: the listings I may see, each opening its detail page. On my own page
+ * it shows what other members see: nothing gone or paused, friends-only ones marked.
+ */
 export function SellerHaves({ userId }: { userId: number }) {
+  const me = useMe();
+  const own = me.id === userId;
   const listings = useListings({ user_id: userId });
   if (listings.isPending) return <Loading />;
   if (listings.isError) {
@@ -20,7 +26,9 @@ export function SellerHaves({ userId }: { userId: number }) {
       </div>
     );
   }
-  const items = listings.data.pages.flatMap((page) => page.items);
+  const items = listings.data.pages
+    .flatMap((page) => page.items)
+    .filter((l) => !own || (l.is_active && l.state_id !== LISTING_STATES.gone));
   if (items.length === 0) return <EmptyState>No items</EmptyState>;
   return (
     <>
@@ -39,7 +47,8 @@ export function SellerHaves({ userId }: { userId: number }) {
                 )}
                 <span className="seller-have-title">{listing.title}</span>
                 <span className="seller-have-price">
-                  {listing.state_id === LISTING_STATES.reserved && <span className="badge badge-warn">reserved</span>}
+                  {listing.state_id === LISTING_STATES.reserved && <span className="badge badge-warn">Reserved</span>}
+                  {own && !listing.is_public && <span className="badge badge-muted">Friends only</span>}
                   {priceLabel(listing)}
                 </span>
               </Link>
