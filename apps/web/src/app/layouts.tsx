@@ -1,6 +1,6 @@
 import { List, MessageCircle, Store, User } from 'lucide-react';
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { Loading } from '../components/feedback';
 import { Logo } from '../components/logo';
 import { useSocketSession } from '../lib/socket';
@@ -30,7 +30,8 @@ function MainNav({ className }: { className: string }) {
 }
 
 /** Signed-in pages: header with the logo (and the links on desktop), bottom navigation on phones. */
-export function AppLayout() {
+/** Loaded with the first signed-in page, so the public home page does not carry it. */
+export default function AppLayout() {
   // One live connection for the whole signed-in session, so messages arrive on every screen.
   useSocketSession();
   return (
@@ -55,15 +56,5 @@ export function AppLayout() {
       </main>
       <MainNav className="bottom-nav" />
     </div>
-  );
-}
-
-/** Pages outside the signed-in shell (home, login, e-mail previews, 404). */
-export function BareLayout() {
-  const { pathname } = useLocation();
-  return (
-    <Suspense fallback={<Loading />}>
-      <Outlet key={pathname === '/' ? 'home' : 'page'} />
-    </Suspense>
   );
 }

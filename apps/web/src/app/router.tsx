@@ -4,7 +4,7 @@ import { Loading } from '../components/feedback';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
 import { GuestOnly, RequireAuth } from './guards';
-import { AppLayout, BareLayout } from './layouts';
+import { BareLayout } from './bare-layout';
 
 /** A code-split page: its module loads when the route is first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
           { path: '/match-noti', lazy: page(() => import('../features/emails/match-notification-page')) },
           { path: '/friend-invi', lazy: page(() => import('../features/emails/friend-invitation-page')) },
           {
-            element: <AppLayout />,
+            lazy: page(() => import('./layouts')),
             children: [
               { path: '/my-listings', lazy: page(() => import('../features/listings/pages/my-listings-page')) },
               // Legacy addresses of the earlier app keep working.
