@@ -1,24 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { SAFETY_TEXTS, type SendMessageAck, TEXTS } from '@gardenswap/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, friendshipRows, type TestUser } from '../../../test/factories.js';
-import { type ClientSocket, connectTab } from '../../../test/sockets.js';
+import { connectTab, listenForSockets } from '../../../test/sockets.js';
 
 describe('blocking a member', () => {
   let ctx: TestContext;
   let url: string;
-  const open: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  const open = listenForSockets((live) => ({ ctx, url } = live));
 
   const get = (as: TestUser, path: string) => ctx.inject({ method: 'GET', url: path, as });
   const block = (as: TestUser, userId: number | string) =>

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { MessagesRead } from '@gardenswap/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
-import { type ClientSocket, connectTab, type Tab } from '../../../test/sockets.js';
+import { connectTab, type Tab, listenForSockets } from '../../../test/sockets.js';
 import { TYPING_INTERVAL_MS } from './messages.socket.js';
 
 /** A tab that also records typing and read receipts. */
@@ -15,17 +14,7 @@ interface ChatTab extends Tab {
 describe('unread counts, read receipts and typing', () => {
   let ctx: TestContext;
   let url: string;
-  const open: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  const open = listenForSockets((live) => ({ ctx, url } = live));
 
   const connect = async (user: TestUser): Promise<ChatTab> => {
     const tab = await connectTab(url, user.token, open);

@@ -1,25 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { type SendMessageAck, TEXTS } from '@gardenswap/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
-import { type ClientSocket, type Tab, connectTab, openSocket } from '../../../test/sockets.js';
+import { type ClientSocket, type Tab, connectTab, openSocket, listenForSockets } from '../../../test/sockets.js';
 import { signSessionToken } from '../auth/auth.tokens.js';
 
 describe('chat over socket.io', () => {
   let ctx: TestContext;
   let url: string;
-  const open: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
-  });
-  afterAll(() => ctx.close());
+  const open = listenForSockets((live) => ({ ctx, url } = live));
 
   const client = (token: string): ClientSocket => {
     const socket = openSocket(url, token);
