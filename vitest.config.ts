@@ -10,13 +10,33 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Two instances sharing PostgreSQL and Redis: the same test whatever the project's dialect.
-    exclude: dialect === 'sqlite' ? ['test/scale-out.test.ts'] : [],
+    // The fault drills run once, in their own project.
+    exclude: ['test/faults/**', ...(dialect === 'sqlite' ? ['test/scale-out.test.ts'] : [])],
     environment: 'node',
     env: { TEST_DIALECT: dialect, NODE_ENV: 'test' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
 });
+
+// Fault drills: the real server process against its own throwaway PostgreSQL and Redis (started
+// on spare ports, killed by pid). `npm test` runs the quick ones; `npm run test:faults` runs all
+// of them (FAULTS=all), slow drills included.
+const faults = {
+  resolve: { conditions: ['development'] },
+  ssr: { resolve: { conditions: ['development'] } },
+  test: {
+    name: 'faults',
+    root: 'apps/server',
+    include: ['test/faults/**/*.test.ts'],
+    environment: 'node',
+    env: { NODE_ENV: 'test' },
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    // Each file runs its own servers and services: one file at a time keeps timings honest.
+    fileParallelism: false,
+  },
+};
 
 const web = {
   extends: './apps/web/vite.config.ts',
@@ -32,6 +52,6 @@ const web = {
 
 export default defineConfig({
   test: {
-    projects: [server('sqlite'), ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []), web],
+    projects: [server('sqlite'), ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []), faults, web],
   },
 });

@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { IMAGE_MAX_BYTES, TEXTS } from '@gardenswap/shared';
+import { TEXTS } from '@gardenswap/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -24,6 +23,8 @@ import { type DatabaseHandle, connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { DB } from './db/schema.js';
 import { AppError } from './lib/app-error.js';
+import { multipartPlugin } from './lib/multipart.js';
+import { type ResilientRateLimitStore, resilientRateLimitStore } from './lib/resilient-rate-limit-store.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
@@ -39,7 +40,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { wantsRoutes } from './modules/wants/wants.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin, sendError } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
 
 declare module 'fastify' {
@@ -81,6 +82,17 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Slow or stalled clients give their connection back (see SERVER_TIMEOUTS in config.ts).
+    connectionTimeout: config.timeouts.idleMs,
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      connectionsCheckingInterval: config.timeouts.checkIntervalMs,
+    },
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   // Once closing, answers in flight end their keep-alive connection, so shutdown waits
   // only for requests that are really running, not for idle browsers.
@@ -103,11 +115,24 @@ export async function buildApp(
   });
   await migrateToLatest(database.db);
 
+  let rateLimitStore: ResilientRateLimitStore | undefined;
   if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    // Redis may go away at any time: reconnect forever, at most 2 s apart, so a returning Redis is
+    // used again within seconds; a command never waits for a connection that is not there (no
+    // offline queue), its caller carries on without Redis (see the store and plugins/realtime.ts).
+    const redis = new Redis(config.redisUrl, {
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 5000,
+    });
+    // Every reconnection attempt errs: the rate limits and the chat adapter each log an outage once.
+    redis.on('error', (error) => app.log.debug({ err: error }, 'redis error'));
     app.decorate('redis', redis);
+    const store = resilientRateLimitStore(redis, { nameSpace: 'gardenswap-rl-', log: app.log });
+    rateLimitStore = store;
     app.addHook('onClose', async () => {
+      store.close();
       redis.disconnect();
     });
   }
@@ -132,13 +157,12 @@ export async function buildApp(
       exposedHeaders: ['Link', 'Retry-After'],
     });
   await app.register(formbody);
-  await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 25 },
-  });
+  await app.register(multipartPlugin);
   await app.register(rateLimit, {
     global: false,
-    redis: app.redis,
-    nameSpace: 'gardenswap-rl-',
+    // In Redis across instances, or in this instance's memory while Redis is away; without
+    // REDIS_URL, in memory.
+    store: rateLimitStore?.Store,
     skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', TEXTS.tooManyRequests, 429, undefined, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { unwritableDirMessage } from './lib/data-dir.js';
 
 const onOff = z.enum(['on', 'off']);
 
@@ -35,6 +36,82 @@ const EnvSchema = z
     }
   });
 
+/**
+ * How long the server waits on a client, so a slow or stalled one gives its connection back.
+ * Node checks the header and request deadlines every `checkIntervalMs`, so a deadline may be
+ * overrun by up to that much.
+ */
+export const SERVER_TIMEOUTS = {
+  /** The whole header section: a browser sends it in one packet, a slow-loris never finishes it. */
+  headersMs: 15_000,
+  /**
+   * The whole request, body included: 10 MB (the photo limit) at 0.7 Mbit/s, a phone on a
+   * poor mobile link; the web app sends photos of at most 3 MB, which fit at 0.2 Mbit/s.
+   */
+  requestMs: 120_000,
+  /** No byte either way for this long: the client is gone, or is trickling on purpose. */
+  idleMs: 30_000,
+  /** An idle keep-alive connection: longer than the usual load balancer's 60 s, so the balancer closes first. */
+  keepAliveMs: 72_000,
+  checkIntervalMs: 1_000,
+};
+
+/**
+ * How long the server waits on PostgreSQL, so that while it is down or hung a request answers
+ * 503 within two seconds instead of waiting as long as the database does. A request meets at
+ * most one of the first three: once a connection is lost, later requests answer at once.
+ */
+export const DATABASE_TIMEOUTS = {
+  /** Opening a connection, or waiting for a free one while all of them are busy. */
+  connectMs: 1_000,
+  /** A statement running longer is cancelled by PostgreSQL itself; its connection stays usable. */
+  statementMs: 1_250,
+  /**
+   * No answer at all: the server is hung or the network is cut, and the connection is dropped.
+   * Longer than `statementMs`, so a server that is only slow answers with its cancellation first.
+   */
+  queryMs: 1_500,
+  /** A transaction left idle this long (its client hung or gone) is ended, so its locks are freed. */
+  idleInTransactionMs: 10_000,
+  /** TCP keep-alive probes on quiet connections notice a server that vanished without a word. */
+  keepAliveMs: 10_000,
+  /** While the database is away, requests answer 503 at once and this often the server checks whether it is back. */
+  checkMs: 250,
+};
+
+/**
+ * The e-mail queue (the `outbox` table) and the worker that sends it over SMTP_URL. A failed send
+ * is retried after `retryBaseMs`, then twice as long each time up to `retryMaxMs`, until the
+ * e-mail is `giveUpAfterMs` old. A worker's claim on a batch lasts `leaseMs`: a worker that dies
+ * mid-batch leaves its e-mails to be retaken then. The SMTP deadlines bound one send, so a
+ * worker sends only while its lease has at least their sum left.
+ */
+export const MAIL_QUEUE = {
+  /** How often the worker looks for due e-mails; an e-mail queued on this instance wakes it at once. */
+  pollMs: 1_000,
+  /** While the database is unreachable the worker waits twice as long after each failure, up to this. */
+  pollMaxMs: 15_000,
+  batchSize: 10,
+  retryBaseMs: 30_000,
+  retryMaxMs: 30 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+  leaseMs: 5 * 60_000,
+  smtp: { connectionTimeoutMs: 10_000, greetingTimeoutMs: 10_000, socketTimeoutMs: 30_000 },
+};
+export type MailQueueSettings = typeof MAIL_QUEUE;
+
+/**
+ * The same queue in seconds rather than minutes under NODE_ENV=test, where the fault drills run the
+ * real server: a drill outlives a retry or a lease in a few seconds.
+ */
+const MAIL_QUEUE_UNDER_TEST: MailQueueSettings = {
+  ...MAIL_QUEUE,
+  retryBaseMs: 500,
+  retryMaxMs: 5_000,
+  leaseMs: 15_000,
+  smtp: { connectionTimeoutMs: 2_000, greetingTimeoutMs: 2_000, socketTimeoutMs: 5_000 },
+};
+
 /** A per-window request budget. */
 export interface Limit {
   max: number;
@@ -55,15 +132,29 @@ export interface Config {
   trustProxy: boolean | string;
   rateLimits: {
     enabled: boolean;
+    /** Failed logins from one address, whatever the accounts, before that address is refused. */
     loginPerIp: Limit;
+    /** Failed logins on one account from one address before that address is refused on that account. */
     loginPerAccount: Limit;
+    /** Failed logins on one account from all addresses that make a burst: logins slow down, the member is told. */
+    loginBurstPerAccount: Limit;
+    /** How long every login on an account in a burst waits for its answer. */
+    loginBurstDelayMs: number;
     registerPerIp: Limit;
+    /** Messages a member may send in a short burst, by socket and HTTP together. */
+    messageBurst: Limit;
+    /** Messages a member may send over a longer stretch, by socket and HTTP together. */
+    messageSteady: Limit;
   };
   corsOrigins: string[];
   contactEmail: string;
   logLevel: string;
   /** argon2 cost; tests use a cheaper one so the suite stays quick. */
   passwordHashing: { memoryCost: number; timeCost: number };
+  /** Deadlines for slow clients; tests shorten them to stay quick. */
+  timeouts: typeof SERVER_TIMEOUTS;
+  /** Retries, leases and polling of the e-mail queue. */
+  mailQueue: MailQueueSettings;
 }
 
 /** Thrown when the environment is wrong; the message names the variable. */
@@ -75,9 +166,13 @@ function jwtSecretFrom(dataDir: string, given?: string): string {
   // so sessions survive restarts without anyone having to configure anything.
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (error) {
+    throw new ConfigError(unwritableDirMessage(dataDir, error));
+  }
   return secret;
 }
 
@@ -123,7 +218,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.RATE_LIMITS === 'on',
       loginPerIp: { max: 20, windowMs: 15 * 60_000 },
       loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+      // Nobody mistypes a password ten times in a quarter of an hour; a guesser spread over
+      // many addresses does, and from then on pays a few seconds for every guess.
+      loginBurstPerAccount: { max: 10, windowMs: 15 * 60_000 },
+      loginBurstDelayMs: 3000,
       registerPerIp: { max: 10, windowMs: 60 * 60_000 },
+      // A person typing a chat sends a few lines in a row, at most about one a second, and
+      // slows down over minutes; 12 in 10 s leaves room for a pasted list or quick replies,
+      // 60 in 5 min (one every 5 s, held for five minutes) for the liveliest conversation.
+      // A script is held to 12 a minute, where it could store hundreds a second before.
+      messageBurst: { max: 12, windowMs: 10_000 },
+      messageSteady: { max: 60, windowMs: 5 * 60_000 },
     },
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
@@ -133,5 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
     passwordHashing: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
+    timeouts: SERVER_TIMEOUTS,
+    mailQueue: isTest ? MAIL_QUEUE_UNDER_TEST : MAIL_QUEUE,
   };
 }

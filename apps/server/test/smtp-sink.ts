@@ -24,8 +24,8 @@ function parse(raw: string, to: string[]): ReceivedMail {
   return { to, subject: headers.subject ?? '', headers, body: decodeQuotedPrintable(raw.slice(split + 4)) };
 }
 
-/** A real SMTP server on a free port that keeps every message it is given. */
-export async function startSmtpSink() {
+/** A real SMTP server on a free port (or the given one) that keeps every message it is given. */
+export async function startSmtpSink(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -45,7 +45,7 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.js';
 
+/** The largest id: ids are 32-bit integer columns in PostgreSQL, so a larger one names nothing. */
+export const ID_MAX = 2_147_483_647;
+
 /** A positive integer id, also when it arrives as a path or form string. */
-export const IdSchema = z.coerce.number().int().positive();
+export const IdSchema = z.coerce.number().int().positive().max(ID_MAX);
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 

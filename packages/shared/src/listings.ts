@@ -9,7 +9,7 @@ import {
   TITLE_MAX,
   TITLE_MIN,
 } from './constants.js';
-import { FlagSchema, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
+import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
 import { TEXTS } from './texts.js';
 
 const ids = <T extends Record<string, number>>(values: T) => Object.values(values) as number[];
@@ -156,7 +156,8 @@ export const ListingsCursorSchema = z
     match = new RegExp(`^o${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'offset', offset: Number(match[1]) };
     const numbers = cursor ? Object.values(cursor).filter((v) => typeof v === 'number') : [NaN];
-    if (!cursor || !numbers.every(Number.isSafeInteger)) {
+    // Ids and prices are 32-bit integer columns: a cursor past them was never handed out.
+    if (!cursor || !numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX)) {
       ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.cursorInvalid });
       return z.NEVER;
     }
@@ -235,13 +236,25 @@ export const ListingOwnerSchema = z.object({
   zip_code: z.string().nullable(),
 });
 
+/**
+ * What a listing's photo fields carry: a path the client fetches as `/api/{path}`, which
+ * follows the listing's visibility for this viewer.
+ */
+export const PHOTO_PATH_DESCRIPTION = [
+  'Path of the photo, fetched as `/api/{path}`; null without one. For a public, active listing it is',
+  'plain (`uploads/<name>.webp`), public and cacheable for good. Otherwise it is signed for the viewer',
+  '(`uploads/<name>.webp?v=&exp=&sig=`) and works for one to two hours, and only while that viewer may',
+  'still see the listing: making it friends-only, pausing it, a block or deleting it ends every URL',
+  'handed out before. Use it as given; ask for the listing again for a fresh one.',
+].join(' ');
+
 export const ListingSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
   price: z.number(),
-  featured_image: z.string().nullable(),
-  thumbnail: z.string().nullable(),
+  featured_image: z.string().nullable().describe(PHOTO_PATH_DESCRIPTION),
+  thumbnail: z.string().nullable().describe(`The 480 px version. ${PHOTO_PATH_DESCRIPTION}`),
   is_active: z.boolean(),
   is_public: z.boolean(),
   type_id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, PAGE_LIMIT_MAX } from './constants.js';
-import { IdSchema, TimestampSchema } from './common.js';
+import { ID_MAX, IdSchema, TimestampSchema } from './common.js';
 import { TEXTS } from './texts.js';
 
 /** A message's text: trimmed, 1..2000 characters. */
@@ -15,7 +15,8 @@ export const SendMessageInputSchema = z.object({
   receiver_id: z.coerce
     .number({ error: TEXTS.receiverRequired })
     .int(TEXTS.receiverRequired)
-    .positive(TEXTS.receiverRequired),
+    .positive(TEXTS.receiverRequired)
+    .max(ID_MAX, TEXTS.receiverNotFound),
   content: MessageContentSchema,
   client_id: z.string().trim().min(1).max(64).optional(),
 });

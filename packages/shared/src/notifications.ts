@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth.js';
 import { IdSchema, TimestampSchema } from './common.js';
+import { PHOTO_PATH_DESCRIPTION } from './listings.js';
 
 export const NOTIFICATION_TYPES = ['match', 'friend_request', 'friend_accepted'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -22,7 +23,13 @@ export const NotificationSchema = z.object({
   from_user: z
     .object({ id: z.number().int(), username: z.string(), profile_picture: z.string().nullable() })
     .nullable(),
-  listing: z.object({ id: z.number().int(), title: z.string(), thumbnail: z.string().nullable() }).nullable(),
+  listing: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      thumbnail: z.string().nullable().describe(PHOTO_PATH_DESCRIPTION),
+    })
+    .nullable(),
   want: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

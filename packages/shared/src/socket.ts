@@ -2,8 +2,13 @@ import type { Message, MessagesRead, SendMessageInput } from './messages.js';
 import type { ErrorBody } from './errors.js';
 import type { Notification } from './notifications.js';
 
-/** The acknowledgement of send_message: the stored message, or the error body. */
-export type SendMessageAck = { ok: true; message: Message } | ({ ok: false } & Pick<ErrorBody, 'detail' | 'code'>);
+/**
+ * The acknowledgement of send_message: the stored message, or the error body; a refusal that
+ * knows when to try again (sending too fast) says, in `retry_after`, how many seconds to wait,
+ * as HTTP's Retry-After does.
+ */
+export type SendMessageAck =
+  { ok: true; message: Message } | ({ ok: false } & Pick<ErrorBody, 'detail' | 'code'> & { retry_after?: number });
 
 /** Events the browser sends. */
 export interface ClientToServerEvents {

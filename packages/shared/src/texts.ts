@@ -20,6 +20,7 @@ export const TEXTS = {
   emailTaken: 'Email already registered',
   usernameTaken: 'Username already taken',
   badCredentials: 'Incorrect email or password.',
+  signInAttemptsSubject: 'Someone tried to sign in to your Gardenswap account',
 
   titleRequired: 'Title is required',
   titleTooShort: 'Title must be at least 3 characters long',
@@ -58,6 +59,7 @@ export const TEXTS = {
   messageSelf: 'You cannot send a message to yourself',
   receiverRequired: 'Receiver is required',
   receiverNotFound: 'Receiver not found',
+  messagesTooFast: 'You are sending messages too fast. Please wait a moment.',
 
   imageUnsupported: 'Unsupported image: please upload a JPEG, PNG, WebP, AVIF or GIF photo',
   imageTooLarge: 'Image is too large: the limit is 10 MB',
@@ -75,4 +77,14 @@ export const TEXTS = {
   unsupportedMediaType: 'Unsupported content type',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  cannotSave: 'The server cannot save right now. Please try again later.',
+  uploadNoBoundary: 'The upload could not be read: the form has no boundary',
+  uploadCutShort: 'The upload could not be read: the form ended before it was complete',
+  uploadMalformed: 'The upload could not be read: the form is not valid multipart data',
+  uploadFieldTooLarge: 'The upload could not be read: a form field is too long',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  requestUnreadable: 'The request could not be read',
+  urlMalformed: 'The address of the request is not valid',
+  textHasNul: 'Text cannot contain the NUL character',
+  headersTooLarge: 'The request headers are too large',
 } as const;

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import { type Config, DATABASE_TIMEOUTS } from '../config.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,12 +22,22 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: database.url,
       max: 10,
+      connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+      statement_timeout: DATABASE_TIMEOUTS.statementMs,
+      idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveMs,
       // A test run keeps its tables in a schema of its own.
       options: database.schema ? `-c search_path=${database.schema}` : undefined,
     });
-    // An idle client losing its server must not crash the process; the next query reports it.
+    // A connection losing its server emits 'error', idle or checked out, and an 'error' nobody
+    // listens to ends the process. The query in flight, or the next one, reports it instead.
     pool.on('error', () => undefined);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) }),
+      dialect: 'postgres',
+    };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -37,6 +47,159 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   cachePreparedStatements(sqlite);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** Codes of errors that mean the connection to the database is lost or cannot be made. */
+const LOST_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  // Shutting down, crashed, starting up or recovering.
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** What pg says, without a code, when the server is gone or does not answer. */
+const LOST_MESSAGES = [
+  'Connection terminated',
+  'timeout expired',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/** The database answers, but too slowly or too busy to take the request now. */
+const BUSY_CODES = new Set(['57014', '53300', 'SQLITE_BUSY']);
+const BUSY_MESSAGES = ['timeout exceeded when trying to connect'];
+
+function errorParts(error: unknown): { code: string; message: string } {
+  if (typeof error !== 'object' || error === null) return { code: '', message: '' };
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return { code: typeof code === 'string' ? code : '', message: typeof message === 'string' ? message : '' };
+}
+
+/** True when an error says the server is gone, hung or unreachable, not merely busy. */
+function connectionLost(error: unknown): boolean {
+  const { code, message } = errorParts(error);
+  return LOST_CODES.has(code) || code.startsWith('08') || LOST_MESSAGES.some((m) => message.startsWith(m));
+}
+
+/**
+ * True when an error says the database is down, restarting, hung, unreachable or overloaded,
+ * rather than that the query was wrong: the request may be tried again shortly.
+ */
+export function isDatabaseAway(error: unknown): boolean {
+  if (connectionLost(error)) return true;
+  const { code, message } = errorParts(error);
+  return BUSY_CODES.has(code) || BUSY_MESSAGES.some((m) => message.startsWith(m));
+}
+
+/** Kysely's migrator takes this lock, and may wait for another instance's migrations, before it migrates. */
+const MIGRATION_LOCK = /\bpg_advisory_lock\(/;
+
+/** pg reads a per-query `query_timeout` its types do not list. */
+type TimedQuery = pg.QueryConfig & { query_timeout?: number };
+
+/**
+ * The pool as Kysely uses it. Every query has DATABASE_TIMEOUTS.queryMs to get an answer. Once a
+ * checkout has met the database away, its later queries (a transaction's rollback) fail at once
+ * with the same error instead of waiting out another timeout, and its connection is dropped on
+ * release, never handed to the next request with a query still in flight; PostgreSQL rolls back
+ * the transaction of a dropped connection.
+ *
+ * Once a connection is lost, every checkout fails at once until a background check gets an
+ * answer again: a request that goes on after a failure it tolerates (a notification that may
+ * fail) must not wait out a second timeout, and a hung database must not collect requests.
+ *
+ * Migrations run without timeouts, on a connection dropped afterwards: one may take long, or
+ * wait long for another instance's.
+ */
+function guardedPool(pool: pg.Pool): PostgresPool {
+  /** Set while the database is away: the failure that showed it. */
+  let away: Error | undefined;
+  let checking = false;
+  let ended = false;
+
+  /** Asks every DATABASE_TIMEOUTS.checkMs until a query gets an answer, then clears `away`. */
+  const checkUntilBack = async () => {
+    checking = true;
+    while (away && !ended) {
+      try {
+        const client = await pool.connect();
+        let failure: Error | undefined;
+        try {
+          await client.query({ text: 'select 1', query_timeout: DATABASE_TIMEOUTS.queryMs } as TimedQuery);
+          away = undefined;
+        } catch (error) {
+          failure = error as Error;
+        } finally {
+          client.release(failure);
+        }
+      } catch {
+        // Still away; try again shortly.
+      }
+      if (away) await new Promise((r) => setTimeout(r, DATABASE_TIMEOUTS.checkMs).unref());
+    }
+    checking = false;
+  };
+
+  const noteFailure = (error: unknown) => {
+    if (ended || !connectionLost(error)) return;
+    away = error as Error;
+    if (!checking) void checkUntilBack();
+  };
+
+  return {
+    async connect() {
+      if (away) {
+        // A fresh error each time: Kysely appends to the stack of the error it is given.
+        const { code } = errorParts(away);
+        throw Object.assign(new Error(away.message, { cause: away }), code ? { code } : {});
+      }
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        noteFailure(error);
+        throw error;
+      }
+      let failure: Error | undefined;
+      let migrating = false;
+      const query = async (text: string, values: readonly unknown[]): Promise<pg.QueryResult> => {
+        if (failure) throw failure;
+        try {
+          if (!migrating && MIGRATION_LOCK.test(text)) {
+            migrating = true;
+            await client.query('set statement_timeout = 0');
+          }
+          const config: TimedQuery = {
+            text,
+            values: [...values],
+            query_timeout: migrating ? undefined : DATABASE_TIMEOUTS.queryMs,
+          };
+          return await client.query(config);
+        } catch (error) {
+          if (isDatabaseAway(error)) failure = error as Error;
+          noteFailure(error);
+          throw error;
+        }
+      };
+      return {
+        // Only the plain form: the dialect has no cursor configured, so Kysely never streams.
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(failure ?? migrating),
+      };
+    },
+    async end() {
+      ended = true;
+      away = undefined;
+      await pool.end();
+    },
+  };
 }
 
 /**

@@ -2,12 +2,18 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { isSqlite } from './dialect.js';
 import * as initial from './migrations/001-initial.js';
 import * as searchNotificationsSafety from './migrations/002-search-notifications-safety.js';
+import * as photoLookups from './migrations/003-photo-lookups.js';
+import * as oneOpenReport from './migrations/004-one-open-report.js';
+import * as mailQueue from './migrations/005-mail-queue.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-search-notifications-safety': searchNotificationsSafety,
+  '003-photo-lookups': photoLookups,
+  '004-one-open-report': oneOpenReport,
+  '005-mail-queue': mailQueue,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

@@ -104,14 +104,34 @@ export interface NotificationsTable {
   read_at: Timestamp | null;
 }
 
+/**
+ * Where an e-mail is: `queued` (waiting for its next attempt), `sending` (claimed by a worker until
+ * `locked_until`), `sent`, `failed` (given up, its last error kept), or `kept` (SMTP_URL unset: it
+ * stays here to be read and is never sent).
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
+
+/** Every e-mail, written before the request that caused it answers: the durable send queue. */
 export interface OutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
   html: string;
   text: string;
+  /** Extra headers as a JSON object (List-Unsubscribe when the e-mail has an unsubscribe link). */
+  headers: string | null;
+  status: Generated<OutboxStatus>;
+  /** Attempts claimed so far, the one under way included. */
+  attempts: Generated<number>;
+  /** When a queued e-mail is due; null once it is settled. */
+  next_attempt_at: Timestamp | null;
+  /** The worker's lease on a `sending` e-mail: once past, another worker may retake it. */
+  locked_until: Timestamp | null;
+  /** The claim holding the lease; a worker settles only e-mails its own claim still holds. */
+  locked_by: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The last failure, kept when the e-mail is given up. */
   error: string | null;
 }
 
@@ -127,6 +147,8 @@ export interface ReportsTable {
   target_type: 'listing' | 'message' | 'user';
   target_id: number;
   reason: string;
+  /** 'open' until moderation resolves it; a member has at most one open report per target. */
+  status: Generated<'open' | 'resolved'>;
   created_at: Timestamp;
 }
 

@@ -2,6 +2,7 @@ import { type ClientToServerEvents, type ServerToClientEvents, tokenRoom, userRo
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { type AuthUser, authenticateToken } from '../modules/auth/auth.tokens.js';
 
@@ -45,8 +46,22 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   if (app.redis) {
+    // The publisher inherits the app client's options: a publish while Redis is away fails at
+    // once instead of queueing, so a broadcast reaches this instance's sockets and no others (a
+    // message is stored all the same, and shows on the next load). The subscriber waits as long
+    // as it takes, and subscribes again by itself (autoResubscribe) each time Redis returns.
     const pub = app.redis.duplicate();
-    const sub = app.redis.duplicate();
+    const sub = app.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    let lost = 0;
+    // The adapter fires these without awaiting them: a failure must not become an unhandled
+    // rejection, which would end the process.
+    catchRejections(pub, ['publish'], () => (lost += 1));
+    catchRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => {});
+    watchOutages(app, [pub, sub], () => {
+      const count = lost;
+      lost = 0;
+      return count;
+    });
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
       pub.disconnect();
@@ -84,6 +99,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       io.to(userRoom(userId)).emit(event, ...args);
     },
     dropToken(jti) {
+      // The adapter drops this instance's sockets too only once its own request comes back through
+      // Redis: close them here first, so a logout holds on this instance while Redis is away.
+      io.local.in(tokenRoom(jti)).disconnectSockets(true);
       io.in(tokenRoom(jti)).disconnectSockets(true);
     },
     onConnection(handler) {
@@ -101,3 +119,44 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     await io.of('/').adapter.close?.();
   });
 });
+
+/** Makes the named commands of a client settle instead of reject, handing each failure to `failed`. */
+function catchRejections(client: Redis, names: string[], failed: (error: unknown) => void) {
+  const commands = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of names) {
+    const send = commands[name]!.bind(client);
+    commands[name] = (...args) =>
+      send(...args).catch((error: unknown) => {
+        failed(error);
+        return undefined;
+      });
+  }
+}
+
+/**
+ * Logs once when the first of the chat's connections loses Redis and once when all are back,
+ * with the broadcasts other instances missed meanwhile, rather than at every reconnection attempt.
+ */
+function watchOutages(app: FastifyInstance, clients: Redis[], takeLost: () => number) {
+  let awaySince: number | undefined;
+  let lastError: unknown;
+  for (const client of clients) {
+    client.on('error', (error) => {
+      lastError = error;
+      app.log.debug({ err: error }, 'redis error');
+    });
+    // Emitted only when the client will try again: not when the app closes it.
+    client.on('reconnecting', () => {
+      if (awaySince !== undefined) return;
+      awaySince = Date.now();
+      app.log.warn({ err: lastError }, 'Redis is away: chat reaches only this instance’s sockets until it is back');
+    });
+    client.on('ready', () => {
+      lastError = undefined;
+      if (awaySince === undefined || !clients.every((c) => c.status === 'ready')) return;
+      const awayMs = Date.now() - awaySince;
+      awaySince = undefined;
+      app.log.info({ awayMs, lostBroadcasts: takeLost() }, 'Redis is back: chat reaches every instance again');
+    });
+  }
+}

@@ -87,7 +87,10 @@ describe('seedDemo on an empty database', () => {
   });
 
   it('stores every listing photo and profile picture where the uploads route serves them', async () => {
-    const listings = await ctx.db.selectFrom('listings').select(['featured_image', 'thumbnail']).execute();
+    const listings = await ctx.db
+      .selectFrom('listings')
+      .select(['featured_image', 'thumbnail', 'is_public', 'is_active'])
+      .execute();
     const avatars = await ctx.db
       .selectFrom('users')
       .select('profile_picture')
@@ -102,7 +105,9 @@ describe('seedDemo on an empty database', () => {
       expect(path).toMatch(/^uploads\/[a-f0-9]{32}\.webp$/);
       expect(await ctx.app.images.store.get(path!.slice('uploads/'.length)), path!).toBeDefined();
     }
-    const res = await ctx.inject({ method: 'GET', url: `/api/${listings[0]!.featured_image}` });
+    // A public listing's photo, which anyone may fetch by its plain path.
+    const open = listings.find((l) => l.is_public === 1 && l.is_active === 1)!;
+    const res = await ctx.inject({ method: 'GET', url: `/api/${open.featured_image}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');

@@ -1,9 +1,8 @@
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { CATEGORIES, LISTING_STATES, LISTING_TYPES } from '@gardenswap/shared';
 import { type App, buildApp } from '../app.js';
-import { type Config, ConfigError, loadConfig } from '../config.js';
+import type { Config } from '../config.js';
 import type { Executor } from '../db/schema.js';
+import { isEntryPoint, runCommand } from '../lib/command-line.js';
 import { zipCoordinateColumns } from '../lib/geo.js';
 import { pairOf } from '../modules/friends/friends.sql.js';
 import { hashPassword } from '../modules/auth/passwords.js';
@@ -323,32 +322,4 @@ export async function runSeedDemo(
   }
 }
 
-function isEntryPoint() {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
-  let config: Config;
-  try {
-    // The server's environment, but quieter: the summary is what a person wants to read.
-    config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
-  runSeedDemo(config).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+if (isEntryPoint(import.meta.url)) runCommand(runSeedDemo);

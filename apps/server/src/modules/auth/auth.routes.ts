@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findCredentialsByEmail(app.db, email);
       const ok = await checkPassword(found?.password_hash, password, cost);
       if (!found || !ok) {
-        await loginLimit.recordFailure(request);
+        await loginLimit.recordFailure(request, found);
         throw unauthorized(TEXTS.badCredentials);
       }
       const session = await signSessionToken(app.config.jwtSecret, found);

@@ -25,10 +25,19 @@ function diskStore(dir: string): ImageStore {
   let ready: Promise<unknown> | undefined;
   return {
     async put(data, contentType) {
-      ready ??= mkdir(dir, { recursive: true });
-      await ready;
       const name = newName(contentType);
-      await writeFile(path.join(dir, name), data, { flag: 'wx' });
+      const file = path.join(dir, name);
+      try {
+        ready ??= mkdir(dir, { recursive: true });
+        await ready;
+        await writeFile(file, data, { flag: 'wx' });
+      } catch (error) {
+        // A full disk leaves the part that fitted: drop it, and let the error say why (507/503).
+        // The folder is made again next time, in case that is what failed.
+        await rm(file, { force: true }).catch(() => undefined);
+        ready = undefined;
+        throw error;
+      }
       return name;
     },
     async get(name) {

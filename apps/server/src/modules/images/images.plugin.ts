@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createImageStore, type ImageStore } from './image-store.js';
+import { type PhotoUrls, UPLOADS_PREFIX, photoUrls } from './photo-urls.js';
 import { processImage } from './process-image.js';
 
 /** What features use to keep and drop uploaded photos. */
@@ -19,10 +20,12 @@ export interface Images {
 declare module 'fastify' {
   interface FastifyInstance {
     images: Images;
+    /** Hands out listing photos as URLs that follow the listing's visibility. */
+    photoUrls: PhotoUrls;
   }
 }
 
-const PREFIX = 'uploads/';
+const PREFIX = UPLOADS_PREFIX;
 
 export const imagesPlugin = fp(async (app: FastifyInstance) => {
   const store = createImageStore(app.config, app.db);
@@ -30,11 +33,18 @@ export const imagesPlugin = fp(async (app: FastifyInstance) => {
     store,
     async save(upload) {
       const processed = await processImage(upload);
-      const [image, thumbnail] = await Promise.all([
+      const stored = await Promise.allSettled([
         store.put(processed.image.data, processed.contentType),
         store.put(processed.thumbnail.data, processed.contentType),
       ]);
-      return { image: PREFIX + image, thumbnail: PREFIX + thumbnail };
+      const [image, thumbnail] = stored;
+      if (image.status === 'fulfilled' && thumbnail.status === 'fulfilled') {
+        return { image: PREFIX + image.value, thumbnail: PREFIX + thumbnail.value };
+      }
+      // One of the two could not be written (a full disk, say): drop the other, so no file is left
+      // that nothing refers to, and report the failure.
+      await Promise.all(stored.map((s) => (s.status === 'fulfilled' ? store.delete(s.value) : undefined)));
+      throw (image.status === 'rejected' ? image : (thumbnail as PromiseRejectedResult)).reason;
     },
     async remove(paths) {
       const names = paths.filter((p): p is string => !!p && p.startsWith(PREFIX)).map((p) => p.slice(PREFIX.length));
@@ -42,4 +52,5 @@ export const imagesPlugin = fp(async (app: FastifyInstance) => {
     },
   };
   app.decorate('images', images);
+  app.decorate('photoUrls', photoUrls(app.config.jwtSecret));
 });

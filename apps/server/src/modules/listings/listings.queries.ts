@@ -24,6 +24,7 @@ import {
   longitudeWeight,
 } from '../../lib/geo.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
+import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from './visibility.js';
 
 /**
@@ -63,11 +64,13 @@ export function listingSelect(db: Executor) {
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['executeTakeFirstOrThrow']>>;
 
 /**
- * A row of `listingSelect` as the API answers it: flags as booleans, ISO timestamps, and
- * the distance from the viewer (null without the viewer's coordinates). Coordinates
- * themselves never leave the server.
+ * A row of `listingSelect` as the API answers it: flags as booleans, ISO timestamps, the
+ * distance from the viewer (null without the viewer's coordinates), and photo paths as this
+ * viewer may fetch them (`sign`: signed and expiring unless the listing is public and active).
+ * Coordinates themselves never leave the server.
  */
-export function toListing(row: ListingRow, viewer: Coordinates | null = null): Listing {
+export function toListing(row: ListingRow, viewer: Coordinates | null, sign: PhotoSigner): Listing {
+  const open = { is_public: row.is_public === 1, is_active: row.is_active === 1 };
   const owner =
     row.owner_latitude === null || row.owner_longitude === null
       ? null
@@ -77,10 +80,10 @@ export function toListing(row: ListingRow, viewer: Coordinates | null = null): L
     title: row.title,
     description: row.description,
     price: Number(row.price),
-    featured_image: row.featured_image,
-    thumbnail: row.thumbnail,
-    is_active: row.is_active === 1,
-    is_public: row.is_public === 1,
+    featured_image: sign(row.featured_image, open),
+    thumbnail: sign(row.thumbnail, open),
+    is_active: open.is_active,
+    is_public: open.is_public,
     type_id: row.type_id,
     state_id: row.state_id,
     category_id: row.category_id,
@@ -111,9 +114,14 @@ export async function coordinatesOf(db: Executor, userId: number): Promise<Coord
 }
 
 /** One listing if the viewer may see it; undefined alike for a missing and a hidden one. */
-export async function getVisibleListing(db: Executor, viewerId: number, id: number): Promise<Listing | undefined> {
+export async function getVisibleListing(
+  db: Executor,
+  viewerId: number,
+  id: number,
+  sign: PhotoSigner,
+): Promise<Listing | undefined> {
   const row = await listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)).executeTakeFirst();
-  return row && toListing(row, await coordinatesOf(db, viewerId));
+  return row && toListing(row, await coordinatesOf(db, viewerId), sign);
 }
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
@@ -189,7 +197,12 @@ const DEFAULT_SORT: ListingSort = 'newest';
  * that silently did nothing would show far-away listings as if near). `nearest` without
  * them, and `relevance` without `q`, fall back to newest.
  */
-export async function listListings(db: Executor, viewerId: number, query: ListingsQuery): Promise<ListingsPage> {
+export async function listListings(
+  db: Executor,
+  viewerId: number,
+  query: ListingsQuery,
+  sign: PhotoSigner,
+): Promise<ListingsPage> {
   const viewer = await coordinatesOf(db, viewerId);
   const words = query.q ? searchWords(query.q) : [];
   let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
@@ -279,7 +292,7 @@ export async function listListings(db: Executor, viewerId: number, query: Listin
   if (offset > 0) q = q.offset(offset);
   // One row more than the page tells whether a next page exists without counting.
   const rows = await q.limit(query.limit + 1).execute();
-  const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer));
+  const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
   const last = listings.at(-1);
   if (rows.length <= query.limit || !last) return { listings };
   return { listings, next: encodeCursor(nextCursor(cursorKind, last, offset + listings.length)) };

@@ -61,7 +61,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function visibleListing(viewerId: number, id: number) {
-    const listing = await getVisibleListing(app.db, viewerId, id);
+    const listing = await getVisibleListing(app.db, viewerId, id, app.photoUrls.signerFor(viewerId));
     if (!listing) throw listingNotFound();
     return listing;
   }
@@ -90,7 +90,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listListings(app.db, me(request).id, request.query);
+      const viewerId = me(request).id;
+      const page = await listListings(app.db, viewerId, request.query, app.photoUrls.signerFor(viewerId));
       if (page.next) {
         const next = new URL(request.url, 'http://gardenswap.invalid');
         next.searchParams.set('cursor', page.next);

@@ -10,7 +10,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
   });
   afterAll(() => ctx.close());
 
-  it('keeps e-mails in the outbox, readable by a signed-in developer', async () => {
+  it('keeps e-mails in the outbox', async () => {
     const a = await createUser(ctx);
     const res = await ctx.inject({
       method: 'POST',
@@ -25,10 +25,6 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     expect(rows[0]).toMatchObject({ subject: 'Test invited you to Gardenswap', error: null });
     expect(rows[0]!.html).toContain('/api/mail/unsubscribe?token=');
     expect(rows[0]!.text).toContain(`/seller/${a.id}`);
-
-    const outbox = await ctx.inject({ method: 'GET', url: '/api/mail/outbox', as: a });
-    expect(outbox.json<{ to_address: string }[]>()[0]!.to_address).toBe('pal@example.org');
-    expect((await ctx.inject({ method: 'GET', url: '/api/mail/outbox' })).statusCode).toBe(401);
   });
 
   it('previews the real templates with sample data, as HTML, text or both', async () => {

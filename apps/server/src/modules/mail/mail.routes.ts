@@ -1,9 +1,9 @@
 import { MAIL_PREVIEWS, NOTIFICATION_TEXTS } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { setEmailNotifications } from '../auth/auth.queries.js';
+import { OutboxMailSchema, listOwnOutbox } from './outbox.queries.js';
 import { previewMail } from './templates.js';
 import { verifyUnsubscribeToken } from './unsubscribe.js';
 
@@ -21,7 +21,7 @@ function page(title: string, message: string, origin: string) {
 </main></body></html>`;
 }
 
-/** /api/mail: the one-click unsubscribe link, the previews of the real templates, and the developer's outbox. */
+/** /api/mail: the one-click unsubscribe link, the previews of the real templates, and a member's own kept e-mails. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicOrigin, jwtSecret } = app.config;
 
@@ -83,14 +83,13 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Development only: the latest e-mails kept in the outbox (when SMTP_URL is not set). Also readable with `sqlite3 data/gardenswap.sqlite "select * from outbox"`.',
+          'The latest e-mails in the outbox addressed to the signed-in member, and only those, in every mode, each with its status: kept (SMTP_URL unset), queued, sending, sent or failed (given up, with its last error). The operator reads the whole outbox with `npm run outbox`.',
+        response: { 200: z.array(OutboxMailSchema) },
       },
     },
     async (request) => {
-      me(request);
-      if (app.config.env === 'production') throw notFound();
-      const rows = await app.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(50).execute();
-      return rows;
+      const user = me(request);
+      return listOwnOutbox(app.db, user.id);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { CATEGORIES, LISTING_TYPES, NOTIFICATION_TEXTS } from '@gardenswap/shared';
+import { CATEGORIES, LISTING_TYPES, NOTIFICATION_TEXTS, TEXTS } from '@gardenswap/shared';
 
 /** A rendered e-mail: what every mail client needs, HTML and plain text alike. */
 export interface RenderedMail {
@@ -51,8 +51,11 @@ function priceWords(typeId: number, price: number) {
 const GREEN = '#2f6b3a';
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-/** The frame every Gardenswap e-mail shares: header, headline, body, sign-off, why-you-get-this, unsubscribe. */
-function layout(options: { title: string; headline: string; body: string; reason: string; unsubscribeUrl: string }) {
+/**
+ * The frame every Gardenswap e-mail shares: header, headline, body, sign-off, why-you-get-this,
+ * unsubscribe. Security notices have no unsubscribe link: no switch turns them off.
+ */
+function layout(options: { title: string; headline: string; body: string; reason: string; unsubscribeUrl?: string }) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -72,8 +75,7 @@ ${options.body}
 </td></tr>
 <tr><td style="padding:16px 20px;border-top:1px solid #d8e0d4;background:#f7f8f6;color:#4d5a50;font-size:13px;text-align:center">
 <p style="margin:0 0 6px">${esc(options.reason)}</p>
-<p style="margin:0"><a href="${esc(options.unsubscribeUrl)}" style="color:${GREEN}">Unsubscribe</a></p>
-</td></tr>
+${options.unsubscribeUrl ? `<p style="margin:0"><a href="${esc(options.unsubscribeUrl)}" style="color:${GREEN}">Unsubscribe</a></p>\n` : ''}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -87,8 +89,8 @@ const button = (url: string, label: string) =>
 const card = (inner: string) =>
   `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #d8e0d4;border-radius:10px"><tr>${inner}</tr></table>`;
 
-const footerText = (reason: string, unsubscribeUrl: string) =>
-  `Happy gardening,\nThe Gardenswap team\n\n--\n${reason}\nUnsubscribe: ${unsubscribeUrl}\n`;
+const footerText = (reason: string, unsubscribeUrl?: string) =>
+  `Happy gardening,\nThe Gardenswap team\n\n--\n${reason}\n${unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}\n` : ''}`;
 
 /** "You got a match": a listing the member can see matches an item on their wish list. */
 export function matchMail(data: MatchMailData): RenderedMail {
@@ -184,6 +186,72 @@ export function friendInvitationMail(data: FriendInvitationMailData): RenderedMa
     html: layout({ title: subject, headline, body, reason, unsubscribeUrl: data.unsubscribeUrl }),
     text,
   };
+}
+
+export interface SignInAttemptsMailData {
+  username: string;
+  /** Failed attempts counted so far in the window. */
+  attempts: number;
+  /** When the window of these attempts began, and when the last one counted came. */
+  from: Date;
+  to: Date;
+  signInUrl: string;
+}
+
+const utcDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const utcTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
+
+/** "on March 3, 2026, between 2:02 PM and 2:09 PM UTC": the server does not know the member's time zone. */
+function period(from: Date, to: Date) {
+  const [dayFrom, dayTo] = [utcDay.format(from), utcDay.format(to)];
+  return dayFrom === dayTo
+    ? `on ${dayFrom}, between ${utcTime.format(from)} and ${utcTime.format(to)} UTC`
+    : `between ${dayFrom}, ${utcTime.format(from)} and ${dayTo}, ${utcTime.format(to)} UTC`;
+}
+
+/**
+ * The security notice sent when an account sees a burst of failed sign-ins. It goes out whatever
+ * the member's e-mail switch says, so it carries no unsubscribe link.
+ */
+export function signInAttemptsMail(data: SignInAttemptsMailData): RenderedMail {
+  const subject = TEXTS.signInAttemptsSubject;
+  const reason =
+    'You get this e-mail because someone tried to sign in to your Gardenswap account. We send security notices like this one even when e-mail notifications are off.';
+  const attempts = `${data.attempts} failed ${data.attempts === 1 ? 'attempt' : 'attempts'}`;
+  const greeting = `Hi ${data.username},`;
+  const what = `There were ${attempts} to sign in to your Gardenswap account (${data.username}) ${period(data.from, data.to)}. None of them got in: the password given was wrong every time, so it was not accepted.`;
+  const ifYou = 'If this was you, there is nothing to do: you can sign in as usual.';
+  const ifNot =
+    'If it was not you, someone may be guessing your password. Sign in to check that everything looks right, and make sure your password is a strong one that you use nowhere else.';
+  const guard =
+    'Your account stays open to you. While the attempts go on, we slow them down and stop addresses that keep guessing.';
+  const cta = 'Sign in to Gardenswap';
+  const body = [
+    paragraph(esc(greeting)),
+    paragraph(esc(what)),
+    paragraph(esc(ifYou)),
+    paragraph(esc(ifNot)),
+    button(data.signInUrl, cta),
+    paragraph(esc(guard)),
+  ].join('\n');
+  const text = [
+    subject,
+    '',
+    greeting,
+    '',
+    what,
+    '',
+    ifYou,
+    '',
+    ifNot,
+    '',
+    `${cta}: ${data.signInUrl}`,
+    '',
+    guard,
+    '',
+    footerText(reason),
+  ].join('\n');
+  return { subject, html: layout({ title: subject, headline: subject, body, reason }), text };
 }
 
 /** Sample data for the previews at /match-noti and /friend-invi: the real templates, filled in for no one. */

@@ -36,6 +36,8 @@ const tags = ['messages'];
  * With a `client_id` a retried send is idempotent: it answers the message stored by the
  * first attempt, stores nothing and pushes nothing, since the first attempt already
  * pushed it to both members.
+ *
+ * Every other send spends the sender's one message budget (429 RATE_LIMITED when spent).
  */
 export async function sendMessage(app: FastifyInstance, senderId: number, input: unknown): Promise<Message> {
   const parsed = SendMessageInputSchema.safeParse(input);
@@ -47,6 +49,9 @@ export async function sendMessage(app: FastifyInstance, senderId: number, input:
     const earlier = await findByClientId(app.db, senderId, client_id);
     if (earlier) return earlier;
   }
+  // After the look-up, so a retry of a stored message costs nothing; before the other checks,
+  // so a flood past the budget costs no further database work.
+  await app.messageBudget.spend(senderId);
   if (!(await userExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
   if (await isBlockedPair(app.db, senderId, receiver_id)) throw forbidden(SAFETY_TEXTS.cannotMessage);
 
@@ -135,7 +140,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Sends a message; it is also pushed as `new_message` to both members. A repeated `client_id` answers the message already stored. 403 when either member blocked the other.',
+          'Sends a message; it is also pushed as `new_message` to both members. A repeated `client_id` answers the message already stored. 403 when either member blocked the other. 429 (with Retry-After) when the member sends faster than the budget shared with the socket’s `send_message`.',
         body: SendMessageInputSchema,
         response: { 201: MessageSchema },
       },

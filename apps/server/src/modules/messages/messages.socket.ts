@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { toAppError } from '../../plugins/errors.js';
 import { isBlockedPair } from '../blocks/blocks.queries.js';
+import { messageBudgetPlugin } from './messages.limits.js';
 import { markRead, sendMessage } from './messages.routes.js';
 import { userExists } from './messages.queries.js';
 
@@ -21,6 +22,8 @@ const MarkReadSchema = z.object({ user_id: IdSchema });
  * must answer an error at most, never throw.
  */
 export const messagesSocket = fp(async (app: FastifyInstance) => {
+  // Registered here, at the root, so the API's routes registered later share the same counters.
+  await app.register(messageBudgetPlugin);
   app.realtime.onConnection((socket) => {
     const userId = socket.data.user.id;
 
@@ -37,7 +40,13 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
         (error: unknown) => {
           const appError = toAppError(error);
           if (appError.status >= 500) app.log.error({ err: error }, 'send_message failed');
-          answer({ ok: false, detail: appError.detail, code: appError.code });
+          const retryAfter = Number(appError.headers?.['retry-after']);
+          answer({
+            ok: false,
+            detail: appError.detail,
+            code: appError.code,
+            ...(retryAfter > 0 ? { retry_after: retryAfter } : {}),
+          });
         },
       );
     });

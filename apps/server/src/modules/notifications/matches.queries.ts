@@ -1,5 +1,6 @@
 import { LISTING_STATES, type Listing } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
+import type { PhotoSigner } from '../images/photo-urls.js';
 import { coordinatesOf, listingSelect, toListing } from '../listings/listings.queries.js';
 import { visibleTo } from '../listings/visibility.js';
 import { titlesMatch } from './matcher.js';
@@ -14,7 +15,12 @@ const SHOW = 20;
  * wants: same category, not their own, not gone; titles compared by the matcher.
  * Undefined when the want is not theirs.
  */
-export async function matchesOfWant(db: Executor, userId: number, wantId: number): Promise<Listing[] | undefined> {
+export async function matchesOfWant(
+  db: Executor,
+  userId: number,
+  wantId: number,
+  sign: PhotoSigner,
+): Promise<Listing[] | undefined> {
   const want = await db
     .selectFrom('want_listings')
     .select(['title', 'category_id'])
@@ -34,5 +40,5 @@ export async function matchesOfWant(db: Executor, userId: number, wantId: number
   return rows
     .filter((row) => titlesMatch(want.title, row.title))
     .slice(0, SHOW)
-    .map((row) => toListing(row, viewer));
+    .map((row) => toListing(row, viewer, sign));
 }

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
+import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from '../listings/visibility.js';
 
 type NotificationsEb = ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>;
@@ -51,13 +52,16 @@ function notificationSelect(db: Executor) {
       'fu.profile_picture as from_profile_picture',
       'l.title as listing_title',
       'l.thumbnail as listing_thumbnail',
+      'l.is_public as listing_is_public',
+      'l.is_active as listing_is_active',
       'w.title as want_title',
     ]);
 }
 
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof notificationSelect>['executeTakeFirstOrThrow']>>;
 
-function toNotification(row: NotificationRow): Notification {
+/** A stored notification as its member reads it, the listing's thumbnail as they may fetch it. */
+function toNotification(row: NotificationRow, sign: PhotoSigner): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -71,23 +75,40 @@ function toNotification(row: NotificationRow): Notification {
         : null,
     listing:
       row.listing_id !== null && row.listing_title !== null
-        ? { id: row.listing_id, title: row.listing_title, thumbnail: row.listing_thumbnail }
+        ? {
+            id: row.listing_id,
+            title: row.listing_title,
+            thumbnail: sign(row.listing_thumbnail, {
+              is_public: row.listing_is_public === 1,
+              is_active: row.listing_is_active === 1,
+            }),
+          }
         : null,
     want: row.want_id !== null && row.want_title !== null ? { id: row.want_id, title: row.want_title } : null,
   };
 }
 
 /** A member's notifications, newest first, a page at a time (`before` an id). */
-export async function listNotifications(db: Executor, userId: number, before?: number): Promise<Notification[]> {
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  sign: PhotoSigner,
+  before?: number,
+): Promise<Notification[]> {
   let query = notificationSelect(db).where(stillShown(userId));
   if (before !== undefined) query = query.where('n.id', '<', before);
   const rows = await query.orderBy('n.id', 'desc').limit(NOTIFICATIONS_PAGE).execute();
-  return rows.map(toNotification);
+  return rows.map((row) => toNotification(row, sign));
 }
 
-export async function getNotification(db: Executor, userId: number, id: number): Promise<Notification | undefined> {
+export async function getNotification(
+  db: Executor,
+  userId: number,
+  id: number,
+  sign: PhotoSigner,
+): Promise<Notification | undefined> {
   const row = await notificationSelect(db).where(stillShown(userId)).where('n.id', '=', id).executeTakeFirst();
-  return row && toNotification(row);
+  return row && toNotification(row, sign);
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {

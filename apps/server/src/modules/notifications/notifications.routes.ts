@@ -39,7 +39,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(NotificationSchema) },
       },
     },
-    async (request) => listNotifications(app.db, me(request).id, request.query.before),
+    async (request) => {
+      const userId = me(request).id;
+      return listNotifications(app.db, userId, app.photoUrls.signerFor(userId), request.query.before);
+    },
   );
 
   app.get('/unread-count', { schema: { tags, response: { 200: UnreadCountSchema } } }, async (request) => ({
@@ -77,7 +80,8 @@ const wantMatchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const matches = await matchesOfWant(app.db, me(request).id, request.params.id);
+      const userId = me(request).id;
+      const matches = await matchesOfWant(app.db, userId, request.params.id, app.photoUrls.signerFor(userId));
       if (!matches) throw notFound(TEXTS.wantNotFound);
       return matches;
     },
@@ -118,7 +122,8 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('email', '=', to)
         .executeTakeFirst();
       const unsubscribeUrl = await app.mailer.unsubscribeUrl(member ? { userId: member.id } : { email: to });
-      app.mailer.send({
+      // Written before the 202: once the member is told it is on its way, it survives a crash.
+      await app.mailer.send({
         to,
         unsubscribeUrl,
         ...friendInvitationMail({

@@ -2,6 +2,7 @@ import type { Notification } from '@gardenswap/shared';
 import { LISTING_STATES } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OutgoingMail } from '../mail/mailer.js';
 import { friendInvitationMail, matchMail } from '../mail/templates.js';
 import { titlesMatch } from './matcher.js';
 import {
@@ -46,46 +47,75 @@ export const notifierPlugin = fp(
   async (app: FastifyInstance) => {
     const origin = app.config.publicOrigin;
 
+    /** A listing's thumbnail as its recipient may fetch it from an e-mail: signed, for a week or two, unless public. */
+    const emailPhoto = (recipientId: number, listing: MatchingListing) =>
+      app.photoUrls.signerFor(recipientId, 'email')(listing.thumbnail, {
+        is_public: listing.is_public === 1,
+        is_active: listing.is_active === 1,
+      });
+
     /** Pushes a stored notification to the member's open tabs. */
     async function push(userId: number, id: number) {
-      const notification: Notification | undefined = await getNotification(app.db, userId, id);
+      const notification: Notification | undefined = await getNotification(
+        app.db,
+        userId,
+        id,
+        app.photoUrls.signerFor(userId),
+      );
       if (notification) app.realtime.toUser(userId, 'notification', notification);
+    }
+
+    /**
+     * Stores a notice and queues its e-mail in one transaction: a crash between the two would
+     * leave a notice whose e-mail is never sent (the notice is never stored twice). Undefined when
+     * the notice already existed, and then no e-mail either.
+     */
+    function noticeWithMail(notice: Parameters<typeof insertNotification>[1], mail: OutgoingMail | undefined) {
+      return app.db.transaction().execute(async (trx) => {
+        const id = await insertNotification(trx, notice);
+        if (id !== undefined && mail) await app.mailer.send(mail, trx);
+        return id;
+      });
     }
 
     async function tellMatch(listing: MatchingListing, want: CandidateWant) {
       // Once per member and listing, whichever of their wants matched, and once per listing and want ever.
       if (await wasToldOfListing(app.db, want.user_id, listing.id)) return;
       if (!(await canSeeOnOffer(app.db, want.user_id, listing.id))) return;
-      const id = await insertNotification(app.db, {
-        user_id: want.user_id,
-        type: 'match',
-        listing_id: listing.id,
-        want_id: want.id,
-        from_user_id: listing.owner_id,
-        match_key: `${listing.id}:${want.id}`,
-      });
-      if (id === undefined) return;
-      await push(want.user_id, id);
-      if (want.email_notifications !== 1) return;
-      const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: want.user_id });
-      app.mailer.send({
-        to: want.email,
-        unsubscribeUrl,
-        ...matchMail({
-          recipientName: want.first_name || want.username,
-          wantTitle: want.title,
-          listing: {
-            title: listing.title,
-            categoryId: listing.category_id,
-            typeId: listing.type_id,
-            price: Number(listing.price),
-            url: `${origin}/listings/${listing.id}`,
-            imageUrl: listing.thumbnail ? `${origin}/api/${listing.thumbnail}` : null,
-          },
-          owner: { username: listing.owner_username, place: placeOf(listing.owner_city, listing.owner_state) },
+      let mail: OutgoingMail | undefined;
+      if (want.email_notifications === 1) {
+        const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: want.user_id });
+        mail = {
+          to: want.email,
           unsubscribeUrl,
-        }),
-      });
+          ...matchMail({
+            recipientName: want.first_name || want.username,
+            wantTitle: want.title,
+            listing: {
+              title: listing.title,
+              categoryId: listing.category_id,
+              typeId: listing.type_id,
+              price: Number(listing.price),
+              url: `${origin}/listings/${listing.id}`,
+              imageUrl: listing.thumbnail ? `${origin}/api/${emailPhoto(want.user_id, listing)}` : null,
+            },
+            owner: { username: listing.owner_username, place: placeOf(listing.owner_city, listing.owner_state) },
+            unsubscribeUrl,
+          }),
+        };
+      }
+      const id = await noticeWithMail(
+        {
+          user_id: want.user_id,
+          type: 'match',
+          listing_id: listing.id,
+          want_id: want.id,
+          from_user_id: listing.owner_id,
+          match_key: `${listing.id}:${want.id}`,
+        },
+        mail,
+      );
+      if (id !== undefined) await push(want.user_id, id);
     }
 
     async function matchListing(listingId: number) {
@@ -127,32 +157,31 @@ export const notifierPlugin = fp(
         return;
       }
       if (row.requester_id !== actorId) return;
-      // One notice (and one e-mail) per member who asks, so asking, cancelling and asking again cannot flood anyone.
-      const id = await insertNotification(app.db, {
-        user_id: otherId,
-        type: 'friend_request',
-        from_user_id: actorId,
-        match_key: `request:${actorId}`,
-      });
-      if (id === undefined) return;
-      await push(otherId, id);
       const [to, from] = await Promise.all([getRecipient(app.db, otherId), getRecipient(app.db, actorId)]);
-      if (!to || !from || to.email_notifications !== 1) return;
-      const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: to.id });
-      app.mailer.send({
-        to: to.email,
-        unsubscribeUrl,
-        ...friendInvitationMail({
-          kind: 'request',
-          recipientName: to.first_name || to.username,
-          fromName: from.first_name || from.username,
-          fromUsername: from.username,
-          place: placeOf(from.city, from.state),
-          friendCount: Number(from.friend_count),
-          profileUrl: `${origin}/seller/${from.id}`,
+      let mail: OutgoingMail | undefined;
+      if (to && from && to.email_notifications === 1) {
+        const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: to.id });
+        mail = {
+          to: to.email,
           unsubscribeUrl,
-        }),
-      });
+          ...friendInvitationMail({
+            kind: 'request',
+            recipientName: to.first_name || to.username,
+            fromName: from.first_name || from.username,
+            fromUsername: from.username,
+            place: placeOf(from.city, from.state),
+            friendCount: Number(from.friend_count),
+            profileUrl: `${origin}/seller/${from.id}`,
+            unsubscribeUrl,
+          }),
+        };
+      }
+      // One notice (and one e-mail) per member who asks, so asking, cancelling and asking again cannot flood anyone.
+      const id = await noticeWithMail(
+        { user_id: otherId, type: 'friend_request', from_user_id: actorId, match_key: `request:${actorId}` },
+        mail,
+      );
+      if (id !== undefined) await push(otherId, id);
     }
 
     const safely =

@@ -1,4 +1,5 @@
 import type { Report, ReportInput } from '@gardenswap/shared';
+import { sql } from 'kysely';
 import { type Executor, toIso } from '../../db/schema.js';
 import { visibleTo } from '../listings/visibility.js';
 
@@ -35,12 +36,41 @@ export async function canReport(
   return row !== undefined;
 }
 
-/** Keeps a report for the moderators. */
+const REPORT_COLUMNS = ['id', 'target_type', 'target_id', 'reason', 'created_at'] as const;
+
+type ReportRow = Omit<Report, 'created_at'> & { created_at: string | Date };
+
+const toReport = (row: ReportRow): Report => ({ ...row, created_at: toIso(row.created_at) });
+
+/**
+ * Keeps a report for the moderators, once: while the reporter's report of this target is
+ * open, reporting it again stores nothing and answers that report. The partial unique index
+ * on open reports decides, so repeats that race each other still leave one row.
+ */
 export async function insertReport(db: Executor, reporterId: number, input: ReportInput): Promise<Report> {
-  const row = await db
-    .insertInto('reports')
-    .values({ reporter_id: reporterId, ...input })
-    .returning(['id', 'target_type', 'target_id', 'reason', 'created_at'])
-    .executeTakeFirstOrThrow();
-  return { ...row, created_at: toIso(row.created_at) };
+  // A report resolved between our insert and our read frees the target to be reported anew:
+  // one more round stores it.
+  for (let round = 0; round < 2; round += 1) {
+    const row = await db
+      .insertInto('reports')
+      .values({ reporter_id: reporterId, ...input })
+      // The predicate is written out, not bound: PostgreSQL picks the partial index by this
+      // WHERE when it plans, and the generic plan of a prepared statement sees no bound value.
+      .onConflict((oc) =>
+        oc.columns(['reporter_id', 'target_type', 'target_id']).where('status', '=', sql.lit('open')).doNothing(),
+      )
+      .returning(REPORT_COLUMNS)
+      .executeTakeFirst();
+    if (row) return toReport(row);
+    const open = await db
+      .selectFrom('reports')
+      .select(REPORT_COLUMNS)
+      .where('reporter_id', '=', reporterId)
+      .where('target_type', '=', input.target_type)
+      .where('target_id', '=', input.target_id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (open) return toReport(open);
+  }
+  throw new Error('a report conflicted with an open one that cannot be found');
 }

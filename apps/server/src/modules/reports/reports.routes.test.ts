@@ -2,6 +2,7 @@ import { REPORT_REASON_MAX, SAFETY_TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { insertReport } from './reports.queries.js';
 
 describe('POST /api/reports', () => {
   let ctx: TestContext;
@@ -85,6 +86,77 @@ describe('POST /api/reports', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', detail });
     expect(await reportsBy(alice.id)).toEqual([]);
+  });
+
+  const reportRows = (reporterId: number) =>
+    ctx.db
+      .selectFrom('reports')
+      .select(['id', 'target_type', 'target_id', 'reason', 'status'])
+      .where('reporter_id', '=', reporterId)
+      .orderBy('id')
+      .execute();
+
+  it('answers a repeated report of the same target with the open report, storing no new row', async () => {
+    const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+    const first = await report(alice, { target_type: 'user', target_id: bob.id, reason: 'Rude in chat' });
+    expect(first.statusCode).toBe(201);
+    const again = await report(alice, { target_type: 'user', target_id: bob.id, reason: 'Still rude' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await reportRows(alice.id)).toEqual([
+      { id: first.json().id, target_type: 'user', target_id: bob.id, reason: 'Rude in chat', status: 'open' },
+    ]);
+  });
+
+  it('stores one row when 10 identical reports race, and answers each with it', async () => {
+    const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+    const listing = await createListing(ctx, bob, { is_public: true });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        report(alice, { target_type: 'listing', target_id: listing.id, reason: 'Fake' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await reportRows(alice.id);
+    expect(rows).toHaveLength(1);
+    for (const answer of answers) expect(answer.json().id).toBe(rows[0]!.id);
+  });
+
+  it('stores one row when insertReport races itself, answering the same report to every call', async () => {
+    const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+    const input = { target_type: 'user', target_id: bob.id, reason: 'Same again' } as const;
+    const reports = await Promise.all(Array.from({ length: 10 }, () => insertReport(ctx.db, alice.id, input)));
+    const rows = await reportRows(alice.id);
+    expect(rows).toHaveLength(1);
+    expect(reports).toEqual(Array(10).fill({ ...input, id: rows[0]!.id, created_at: expect.any(String) }));
+  });
+
+  it('keeps one open report per reporter and target, not per reporter or per target', async () => {
+    const [alice, bob, carol] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    const listing = await createListing(ctx, bob, { is_public: true });
+    for (const [by, payload] of [
+      [alice, { target_type: 'user', target_id: bob.id }],
+      [alice, { target_type: 'user', target_id: carol.id }],
+      [alice, { target_type: 'listing', target_id: listing.id }],
+      [carol, { target_type: 'user', target_id: bob.id }],
+    ] as const)
+      expect((await report(by, { ...payload, reason: 'Looks wrong' })).statusCode).toBe(201);
+    expect(await reportsBy(alice.id)).toHaveLength(3);
+    expect(await reportsBy(carol.id)).toHaveLength(1);
+  });
+
+  it('takes a new report of the target once moderation resolved the open one', async () => {
+    const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+    const first = await report(alice, { target_type: 'user', target_id: bob.id, reason: 'Spammer' });
+    await ctx.db.updateTable('reports').set({ status: 'resolved' }).where('id', '=', first.json().id).execute();
+
+    const again = await report(alice, { target_type: 'user', target_id: bob.id, reason: 'Spamming again' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(first.json().id);
+    expect((await reportRows(alice.id)).map((r) => [r.reason, r.status])).toEqual([
+      ['Spammer', 'resolved'],
+      ['Spamming again', 'open'],
+    ]);
   });
 
   it('accepts a reason of exactly 1000 characters', async () => {

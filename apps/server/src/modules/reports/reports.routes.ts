@@ -17,7 +17,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Reports a listing I can see, a message I sent or received, or a member. 404 when the target does not exist or is not mine to see.',
+          'Reports a listing I can see, a message I sent or received, or a member. Reporting a target again while my report of it is open stores nothing and answers that report. 404 when the target does not exist or is not mine to see.',
         body: ReportInputSchema,
         response: { 201: ReportSchema },
       },

@@ -1,4 +1,5 @@
 import type { Message } from '@gardenswap/shared/messages';
+import { TEXTS } from '@gardenswap/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +38,8 @@ interface Api {
   conversation?: Message[] | (() => Message[]);
   member?: 'missing';
   posted?: Message;
+  /** POST /messages answers 429 for sending too fast. */
+  tooFast?: boolean;
 }
 
 /** Stubs the server at fetch level and records the calls. */
@@ -51,6 +54,9 @@ function stubApi(apiState: Api = {}) {
       return apiState.member === 'missing'
         ? json({ detail: 'User not found', code: 'NOT_FOUND' }, 404)
         : json(list ?? []);
+    }
+    if (url.pathname === '/api/messages' && init?.method === 'POST' && apiState.tooFast) {
+      return json({ detail: TEXTS.messagesTooFast, code: 'RATE_LIMITED' }, 429, { 'retry-after': '8' });
     }
     if (url.pathname === '/api/messages' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { content: string; client_id: string };
@@ -240,6 +246,67 @@ describe('chat', () => {
     expect(socket.sent[1]!.payload.client_id).toBe(socket.sent[0]!.payload.client_id);
     expect(screen.queryByRole('button', { name: 'Not sent — tap to retry' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Try me')).toHaveLength(1);
+  });
+
+  it('keeps a message refused for sending too fast as not sent, says so, and sends it on retry', async () => {
+    stubApi();
+    render();
+    await screen.findByRole('heading', { name: 'Chat with tom_grows' });
+    await userEvent.type(input(), 'Slow down?{Enter}');
+    await socket.sent[0]!.ack({ ok: false, detail: TEXTS.messagesTooFast, code: 'RATE_LIMITED', retry_after: 7 });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXTS.messagesTooFast);
+    const retry = screen.getByRole('button', { name: 'Not sent — tap to retry' });
+    expect(screen.getByText('Slow down?').closest('.bubble-row')).toContainElement(retry);
+
+    await userEvent.click(retry);
+    const { payload, ack } = socket.sent[1]!;
+    expect(payload.client_id).toBe(socket.sent[0]!.payload.client_id);
+    await ack({
+      ok: true,
+      message: message({ sender_id: 1, receiver_id: 2, content: 'Slow down?', client_id: payload.client_id! }),
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Not sent — tap to retry' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Slow down?')).toHaveLength(1);
+  });
+
+  it('marks each refused send of a quick series as not sent, whatever order the answers come in', async () => {
+    stubApi();
+    render();
+    await screen.findByRole('heading', { name: 'Chat with tom_grows' });
+    for (const text of ['One', 'Two', 'Three']) await userEvent.type(input(), `${text}{Enter}`);
+    const [one, two, three] = socket.sent;
+    // The server refuses quicker than it stores, so the refusals of the later sends answer first.
+    const tooFast = { ok: false, detail: TEXTS.messagesTooFast, code: 'RATE_LIMITED' } as const;
+    await two!.ack(tooFast);
+    await three!.ack(tooFast);
+    await one!.ack({
+      ok: true,
+      message: message({ sender_id: 1, receiver_id: 2, content: 'One', client_id: one!.payload.client_id! }),
+    });
+
+    await waitFor(() => expect(screen.getByText('One').closest('.bubble-row')).not.toHaveTextContent('Sending...'));
+    for (const text of ['Two', 'Three']) {
+      const row = screen.getByText(text).closest('.bubble-row') as HTMLElement;
+      expect(within(row).getByRole('button', { name: 'Not sent — tap to retry' })).toBeInTheDocument();
+    }
+    expect(screen.getByText('One').closest('.bubble-row')).not.toHaveTextContent('Not sent');
+    expect(screen.getByRole('alert')).toHaveTextContent(TEXTS.messagesTooFast);
+  });
+
+  it('says the same when POST /messages answers 429, keeping the message to retry', async () => {
+    socket.connected = false;
+    restoreSocket();
+    installFakeSocket(socket);
+    stubApi({ tooFast: true });
+    render();
+    await screen.findByRole('heading', { name: 'Chat with tom_grows' });
+    await userEvent.type(input(), 'By post, too fast{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXTS.messagesTooFast);
+    const row = screen.getByText('By post, too fast').closest('.bubble-row') as HTMLElement;
+    expect(within(row).getByRole('button', { name: 'Not sent — tap to retry' })).toBeInTheDocument();
   });
 
   it('falls back to POST /messages when the socket is not connected', async () => {

@@ -6,6 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { SAFETY_TEXTS } from '@gardenswap/shared/safety';
+import { TEXTS } from '@gardenswap/shared/texts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useSocket, useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
@@ -41,8 +42,14 @@ export const TYPING_SHOWN_MS = 3_000;
 export const TYPING_SEND_INTERVAL_MS = 1_000;
 
 const isRefusal = (error: unknown) => error instanceof ApiError && error.status === 403;
-const refusedText = (error: unknown) =>
-  error instanceof ApiError && error.code === 'FORBIDDEN' ? SAFETY_TEXTS.cannotMessage : undefined;
+/** Why the server would not take a message, when it is something the member should know. */
+function refusedText(error: unknown) {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'FORBIDDEN') return SAFETY_TEXTS.cannotMessage;
+  // By socket or by HTTP (429): the message stays on screen as not sent, to retry after a moment.
+  if (error.code === 'RATE_LIMITED') return TEXTS.messagesTooFast;
+  return undefined;
+}
 
 const itemKey = (senderId: number, clientId: string | null, id: number) =>
   clientId ? `c:${senderId}:${clientId}` : `m:${id}`;
@@ -73,6 +80,9 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastTypingSent = useRef(0);
   const [refused, setRefused] = useState<string>();
+  // Sends numbered in the order they start, and the number of the latest one refused.
+  const attempts = useRef(0);
+  const refusedAt = useRef(0);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
   const stopTyping = () => {
@@ -127,17 +137,20 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
 
   const deliver = (message: Outgoing) => {
     setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'sending' } : m)));
-    send.mutate(
-      { receiver_id: otherId, content: message.content, client_id: message.client_id },
-      {
-        onSuccess: (stored) => {
-          keep(stored);
-          setOutgoing((all) => all.filter((m) => m.client_id !== message.client_id));
-        },
-        onError: (error) => {
-          setRefused(refusedText(error));
-          setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m)));
-        },
+    const attempt = ++attempts.current;
+    // mutateAsync answers every send; mutate's own callbacks would answer only the latest of
+    // several in flight, leaving an earlier refused one shown as sending.
+    send.mutateAsync({ receiver_id: otherId, content: message.content, client_id: message.client_id }).then(
+      (stored) => {
+        // A send that started after the last refusal shows it no longer holds.
+        if (attempt > refusedAt.current) setRefused(undefined);
+        keep(stored);
+        setOutgoing((all) => all.filter((m) => m.client_id !== message.client_id));
+      },
+      (error: unknown) => {
+        refusedAt.current = attempt;
+        setRefused(refusedText(error));
+        setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m)));
       },
     );
   };

@@ -1,0 +1,89 @@
+import { type Kysely, Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.js';
+import { connectDatabase } from '../../db/connect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import * as initial from '../../db/migrations/001-initial.js';
+import * as searchNotificationsSafety from '../../db/migrations/002-search-notifications-safety.js';
+import * as photoLookups from '../../db/migrations/003-photo-lookups.js';
+import type { Database } from '../../db/schema.js';
+import { testConfig } from '../../../test/app.js';
+import { createUser } from '../../../test/factories.js';
+
+describe('migration 004-one-open-report on a database that already holds repeated reports', () => {
+  let db: Kysely<Database>;
+  let config: Config;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ config, cleanup } = await testConfig());
+    db = connectDatabase(config.database).db;
+    const schema = config.database.kind === 'postgres' ? config.database.schema : undefined;
+    const before = new Migrator({
+      db,
+      migrationTableSchema: schema,
+      provider: {
+        getMigrations: async () => ({
+          '001-initial': initial,
+          '002-search-notifications-safety': searchNotificationsSafety,
+          '003-photo-lookups': photoLookups,
+        }),
+      },
+    });
+    const { error } = await before.migrateToLatest();
+    if (error) throw error;
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await cleanup?.();
+  });
+
+  it('collapses repeated reports into the first, keeps the rest open, and then refuses a second open one', async () => {
+    const ctx = { db, config };
+    const [alice, bob, carol] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    const rows = [
+      { reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'First' },
+      { reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'Second' },
+      { reporter_id: carol.id, target_type: 'user', target_id: bob.id, reason: 'Carol about Bob' },
+      { reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'Third' },
+      { reporter_id: alice.id, target_type: 'message', target_id: bob.id, reason: 'Another target type' },
+    ] as const;
+    // Before 004 the table has no status column: insert only what it has.
+    for (const row of rows) await db.insertInto('reports').values(row).execute();
+
+    await migrateToLatest(db);
+
+    const after = await db
+      .selectFrom('reports')
+      .select(['reporter_id', 'target_type', 'target_id', 'reason', 'status'])
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual([
+      { reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'First', status: 'open' },
+      { reporter_id: carol.id, target_type: 'user', target_id: bob.id, reason: 'Carol about Bob', status: 'open' },
+      {
+        reporter_id: alice.id,
+        target_type: 'message',
+        target_id: bob.id,
+        reason: 'Another target type',
+        status: 'open',
+      },
+    ]);
+
+    const repeat = db
+      .insertInto('reports')
+      .values({ reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'Fourth' });
+    await expect(repeat.execute()).rejects.toThrow(/unique|duplicate/i);
+    await db.updateTable('reports').set({ status: 'resolved' }).where('reason', '=', 'First').execute();
+    await repeat.execute();
+    const count = await db
+      .selectFrom('reports')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('reporter_id', '=', alice.id)
+      .where('target_type', '=', 'user')
+      .where('target_id', '=', bob.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2);
+  });
+});
