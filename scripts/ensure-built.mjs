@@ -1,5 +1,7 @@
 // Builds each workspace whose output is missing or older than its sources, so `npm start`
 // on a fresh clone (or after a pull) just works, and an up-to-date tree starts at once.
+// `npm run build` runs this with --all: everything is rebuilt and stamped, so the next
+// `npm start` does not build again.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +11,9 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const workspaces = [
   { dir: 'packages/shared', sources: ['src', 'package.json', 'tsconfig.json'] },
   { dir: 'apps/server', sources: ['src', 'package.json', 'tsconfig.json'] },
-  { dir: 'apps/web', sources: ['src', 'index.html', 'package.json', 'build-placeholder.mjs', 'vite.config.ts'] },
+  { dir: 'apps/web', sources: ['src', 'public', 'scripts', 'index.html', 'package.json', 'vite.config.ts'] },
 ];
+const all = process.argv.includes('--all');
 
 function newest(target) {
   if (!existsSync(target)) return 0;
@@ -30,7 +33,7 @@ for (const ws of workspaces) {
   const stamp = path.join(dir, 'dist', '.built');
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   const changedAt = Math.max(...ws.sources.map((s) => newest(path.join(dir, s))));
-  if (!rebuiltUpstream && builtAt >= changedAt) continue;
+  if (!all && !rebuiltUpstream && builtAt >= changedAt) continue;
   console.log(`Building ${ws.dir}...`);
   execSync(`npm run build -w ${ws.dir}`, { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, new Date().toISOString());

@@ -9,13 +9,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TEXTS } from '@gardenswap/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -25,6 +20,7 @@ import type { DB } from './db/schema.js';
 import { AppError } from './lib/app-error.js';
 import { multipartPlugin } from './lib/multipart.js';
 import { type ResilientRateLimitStore, resilientRateLimitStore } from './lib/resilient-rate-limit-store.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
@@ -55,7 +51,7 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+const builtWebDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 
 /** Everything the log must never contain. */
 const REDACT = [
@@ -69,15 +65,34 @@ const REDACT = [
 ];
 
 /**
+ * One line per request, at debug: two lines at info for every request cost more than answering
+ * a listing. Failures are logged where they become answers (plugins/errors.ts).
+ */
+class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>) {
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
  * Builds the whole server without listening: tests call `inject()` or `listen({ port: 0 })`.
  * Migrations run here, so a built app always has the latest schema.
  */
 export async function buildApp(
   config: Config,
-  options: { database?: DatabaseHandle; logStream?: DestinationStream } = {},
+  options: {
+    database?: DatabaseHandle;
+    logStream?: DestinationStream;
+    /** The built web app to serve; apps/web/dist unless a test brings its own. */
+    webDist?: string;
+  } = {},
 ): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, stream: options.logStream },
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
@@ -104,7 +119,7 @@ export async function buildApp(
     if (closing) void reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const database = options.database ?? connectDatabase(config.database);
   app.decorate('config', config);
@@ -206,16 +221,47 @@ export async function buildApp(
     await api.register(gardenersRoutes, { prefix: '/api/auth/users' });
   });
 
-  await registerWebApp(app);
+  await registerWebApp(app, options.webDist ?? builtWebDist);
   return app;
 }
 
-/** Serves the built web app, with index.html for every client-side route outside /api. */
-async function registerWebApp(app: App) {
+/** Content-hashed build output (`/assets/name-<hash>.ext`): its URL changes whenever its bytes do. */
+const HASHED_ASSET = /^assets\/.+-[\w-]{8}\.\w+(?:\.(?:br|gz))?$/;
+
+/**
+ * Serves the built web app, with index.html for every client-side route outside /api. Text files
+ * go out as their precompressed .br or .gz sibling when the browser accepts it (written at build
+ * time, apps/web/scripts/precompress.mjs). Hashed assets are cached for a year without
+ * revalidation; index.html is revalidated on every visit (ETag, Last-Modified) so a new release
+ * is picked up at once; other public files (the favicon) are cached briefly.
+ */
+async function registerWebApp(app: App, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The variants are served in place of their file, never at their own URL.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders(reply, file) {
+        const relative = path.relative(webDist, file).split(path.sep).join('/');
+        let cacheControl = 'public, max-age=3600';
+        if (HASHED_ASSET.test(relative)) cacheControl = 'public, max-age=31536000, immutable';
+        else if (/\.html(?:\.(?:br|gz))?$/.test(relative)) cacheControl = 'no-cache';
+        reply.header('cache-control', cacheControl);
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/socket.io');
+    const url = request.url;
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api') &&
+      !url.startsWith('/socket.io') &&
+      // A chunk of another release is missing, not a page: HTML in its place would fail to parse.
+      !url.startsWith('/assets/');
     if (!hasWeb || !isPage) return sendError(reply, new AppError('NOT_FOUND', TEXTS.notFound));
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

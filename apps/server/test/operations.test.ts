@@ -9,7 +9,7 @@ import { buildTestApp } from './app.js';
 import { createUser, PASSWORD } from './factories.js';
 
 describe('logs', () => {
-  it('never contain a password or a token', async () => {
+  it('hold one line per request, and never a password or a token', async () => {
     let log = '';
     const logStream = new Writable({
       write(chunk, _enc, done) {
@@ -32,7 +32,11 @@ describe('logs', () => {
         url: '/api/auth/login',
         payload: { username: user.email, password: 'a-wrong-password' },
       });
-      expect(log).toContain('request completed');
+      // One line per request, naming it.
+      const lines = log.split('\n').filter((line) => line.includes('"reqId"'));
+      expect(lines.filter((line) => line.includes('request completed'))).toHaveLength(3);
+      expect(lines.filter((line) => line.includes('/api/auth/profile'))).toHaveLength(1);
+      expect(log).not.toContain('incoming request');
       expect(log).not.toContain(PASSWORD);
       expect(log).not.toContain('a-wrong-password');
       expect(log).not.toContain(token);

@@ -149,6 +149,19 @@ describeScaleOut(title, () => {
     expect(await dropped).toBe('io server disconnect');
   });
 
+  it('refuses on instance 2 a token logged out on instance 1 without waiting for its session check to lapse', async () => {
+    const user = await member();
+    const profile = () => fetch(`${two.url}/api/auth/profile`, { headers: { authorization: `Bearer ${user.token}` } });
+    // Instance 2 has just checked the session: alone, it would trust it for up to a second more.
+    expect((await profile()).status).toBe(200);
+    expect((await post(one, '/api/auth/logout', {}, user.token)).status).toBe(204);
+    const loggedOutAt = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - loggedOutAt < 2000) status = (await profile()).status;
+    expect(status).toBe(401);
+    expect(Date.now() - loggedOutAt).toBeLessThan(300);
+  });
+
   it('holds the per-account login limit across both instances', async () => {
     const owner = await member();
     const attempt = (instance: Instance, password: string) =>

@@ -45,6 +45,10 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Keeps the planner's statistics current (the "nearest" and distance plans depend on them),
+  // reading a bounded sample so it stays quick on a large database.
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
   cachePreparedStatements(sqlite);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }

@@ -9,8 +9,12 @@ import { type AuthUser, authenticateToken } from '../modules/auth/auth.tokens.js
 export interface SocketData {
   user: AuthUser;
 }
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AppIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What instances tell each other through the adapter. */
+interface InterServerEvents {
+  token_revoked: (jti: string) => void;
+}
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface Realtime {
   io: AppIo;
@@ -20,8 +24,10 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
-  /** Closes every socket opened with a token (after logout), on every instance. */
+  /** Closes every socket opened with a token (after logout) and tells every instance it is revoked. */
   dropToken(jti: string): void;
+  /** Hears of every revoked token, from this instance at once and from the others through Redis. */
+  onTokenRevoked(handler: (jti: string) => void): void;
   /** Lets a feature handle the events of each new socket. */
   onConnection(handler: (socket: AppSocket) => void): void;
 }
@@ -83,6 +89,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   const handlers: ((socket: AppSocket) => void)[] = [];
+  const revokedHandlers: ((jti: string) => void)[] = [];
+  // From the other instances through Redis; one lost while Redis is away is made up for by the session check's TTL.
+  io.on('token_revoked', (jti) => {
+    for (const handler of revokedHandlers) handler(jti);
+  });
   io.on('connection', (socket) => {
     const { user } = socket.data;
     void socket.join([userRoom(user.id), tokenRoom(user.jti)]);
@@ -99,6 +110,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       io.to(userRoom(userId)).emit(event, ...args);
     },
     dropToken(jti) {
+      for (const handler of revokedHandlers) handler(jti);
+      // The in-memory adapter (no REDIS_URL) has no other instance to tell.
+      if (app.redis) io.serverSideEmit('token_revoked', jti);
       // The adapter drops this instance's sockets too only once its own request comes back through
       // Redis: close them here first, so a logout holds on this instance while Redis is away.
       io.local.in(tokenRoom(jti)).disconnectSockets(true);
@@ -106,6 +120,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     },
     onConnection(handler) {
       handlers.push(handler);
+    },
+    onTokenRevoked(handler) {
+      revokedHandlers.push(handler);
     },
   };
   app.decorate('realtime', realtime);

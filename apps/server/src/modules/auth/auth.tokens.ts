@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@gardenswap/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Executor } from '../../db/schema.js';
@@ -14,10 +14,11 @@ export interface AuthUser {
 }
 
 const ALG = 'HS256';
-const keyCache = new Map<string, Uint8Array>();
+// A raw secret makes jose import a WebCrypto key on every sign and verify: import it once.
+const keyCache = new Map<string, KeyObject>();
 const keyOf = (secret: string) => {
   let key = keyCache.get(secret);
-  if (!key) keyCache.set(secret, (key = new TextEncoder().encode(secret)));
+  if (!key) keyCache.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
   return key;
 };
 
@@ -35,13 +36,53 @@ export async function signSessionToken(secret: string, user: { id: number; usern
 }
 
 /**
- * Verifies signature and expiry, then asks the database that the member still exists
- * and the token was not revoked. Undefined for any token that must not pass.
+ * Sessions the database accepted in the last `ttlMs`, so a busy member's requests do not each ask
+ * again. A revocation forgets the session here at once; an instance that misses the news still
+ * asks the database again within `ttlMs`.
+ */
+export class CheckedSessions {
+  private readonly checked = new Map<string, { user: AuthUser; until: number } | { revokedUntil: number }>();
+
+  constructor(private readonly ttlMs = 1000) {}
+
+  /** The session, if the database accepted it less than `ttlMs` ago and it was not revoked since. */
+  get(jti: string): AuthUser | undefined {
+    const entry = this.checked.get(jti);
+    return entry && 'user' in entry && entry.until > Date.now() ? entry.user : undefined;
+  }
+
+  /** Remembers a session the database accepted, unless it was revoked while the database answered. */
+  remember(user: AuthUser) {
+    const now = Date.now();
+    const entry = this.checked.get(user.jti);
+    if (entry && 'revokedUntil' in entry && entry.revokedUntil > now) return;
+    if (this.checked.size >= 10_000) this.sweep(now);
+    this.checked.set(user.jti, { user, until: now + this.ttlMs });
+  }
+
+  /** Forgets a revoked session, and refuses to remember it for a while from a check already under way. */
+  forget(jti: string) {
+    this.checked.set(jti, { revokedUntil: Date.now() + this.ttlMs });
+  }
+
+  private sweep(now: number) {
+    for (const [jti, entry] of this.checked)
+      if (('until' in entry ? entry.until : entry.revokedUntil) <= now) this.checked.delete(jti);
+    // Still full of fresh sessions (a flood of sign-ins): start over, asking the database is always safe.
+    if (this.checked.size >= 10_000) this.checked.clear();
+  }
+}
+
+/**
+ * Verifies signature and expiry, then asks the database (or, when given, the sessions it
+ * accepted in the last second) that the member still exists and the token was not revoked.
+ * Undefined for any token that must not pass.
  */
 export async function authenticateToken(
   db: Executor,
   secret: string,
   token: string | undefined,
+  sessions?: CheckedSessions,
 ): Promise<AuthUser | undefined> {
   if (!token) return undefined;
   let payload;
@@ -52,6 +93,8 @@ export async function authenticateToken(
   }
   const id = Number(payload.sub);
   if (!Number.isInteger(id) || !payload.jti || !payload.exp) return undefined;
+  const known = sessions?.get(payload.jti);
+  if (known) return known.id === id ? known : undefined;
   const row = await db
     .selectFrom('users')
     .select((eb) => [
@@ -62,7 +105,9 @@ export async function authenticateToken(
     .where('users.id', '=', id)
     .executeTakeFirst();
   if (!row || Boolean(row.revoked)) return undefined;
-  return { id: row.id, username: row.username, jti: payload.jti, exp: payload.exp };
+  const user = { id: row.id, username: row.username, jti: payload.jti, exp: payload.exp };
+  sessions?.remember(user);
+  return user;
 }
 
 /** Revokes one session token until it would have expired anyway. */

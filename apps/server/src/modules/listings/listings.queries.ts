@@ -153,21 +153,35 @@ export function searchWords(text: string): string[] {
     .slice(0, 12);
 }
 
+/** Which listings a search keeps: every word, or only those whose title holds every word, or the others. */
+type TextScope = 'any' | 'title' | 'notTitle';
+
 /**
- * The listings matching every word (the last one as a prefix, for search as you type) with
- * their rank, higher is better: a title match outranks a description match. SQLite reads
- * the FTS5 table (bm25 weights the title ten to one); PostgreSQL the GIN-indexed `search`
- * tsvector (title weighted A, description B, ranked by ts_rank).
+ * Narrows `q` to the listings matching every word of the search (the last one as a prefix, for
+ * search as you type) and gives the expression to order them newest first by. SQLite drives
+ * from the FTS5 table and orders by its rowid, which FTS5 walks in order and stops at the
+ * LIMIT (ordering by listings.id would read and sort every match). PostgreSQL filters on the
+ * GIN-indexed `search` tsvector, whose title words carry weight A.
  */
-function matchingListings(db: Executor, words: string[]) {
+function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], scope: TextScope) {
   if (isSqlite(db)) {
-    const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-    return sql<{ id: number; rank: number }>`(select rowid as id, -bm25(listings_fts, 10.0, 1.0) as rank
-      from listings_fts where listings_fts match ${match})`;
+    const all = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+    const match = { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
+    const joined = q.innerJoin(sql<{ rowid: number }>`listings_fts`.as('fts'), (join) =>
+      join.on(sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`),
+    ) as unknown as Q;
+    return {
+      q: joined.where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`) as Q,
+      id: sql.ref<number>('fts.rowid'),
+    };
   }
-  const query = words.map((w, i) => `${w}${i === words.length - 1 ? ':*' : ''}`).join(' & ');
-  return sql<{ id: number; rank: number }>`(select id, ts_rank(search, to_tsquery('english', ${query})) as rank
-    from listings where search @@ to_tsquery('english', ${query}))`;
+  const tsquery = (weight: string) =>
+    words.map((w, i) => `${w}:${i === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
+  const text = { any: tsquery(''), title: tsquery('A'), notTitle: `(${tsquery('')}) & !(${tsquery('A')})` }[scope];
+  return {
+    q: q.where(sql<SqlBool>`${sql.ref('listings.search')} @@ to_tsquery('english', ${text})`) as Q,
+    id: sql.ref<number>('listings.id'),
+  };
 }
 
 const number = (value: number) => sql<number>`cast(${value} as double precision)`;
@@ -185,13 +199,135 @@ function squaredDegrees(center: Coordinates) {
   return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
 
+type ListingQuery = ReturnType<typeof listingSelect>;
+
+/** Owners within `miles` of `center`: the box first (users_latitude serves it), then the circle. */
+function ownersWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: number): Q {
+  const box = boundingBox(center, miles);
+  const radius = miles / MILES_PER_DEGREE_LATITUDE;
+  return q
+    .where('owner.latitude', '>=', box.minLatitude)
+    .where('owner.latitude', '<=', box.maxLatitude)
+    .where('owner.longitude', '>=', box.minLongitude)
+    .where('owner.longitude', '<=', box.maxLongitude)
+    .where(sql<SqlBool>`${squaredDegrees(center)} <= ${number(radius * radius)}`) as Q;
+}
+
+/** How many rows `q` has, counting no further than `cap` (a bounded read whatever the table holds). */
+async function countUpTo(db: Executor, q: ListingQuery, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      q
+        .clearSelect()
+        .clearOrderBy()
+        .select(sql<number>`1`.as('one'))
+        .limit(cap)
+        .as('counted'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Rows `skip` to `skip + take` of ordered streams read one after the other, reading each only
+ * as far as the page needs: a stream wholly before the page is counted (up to what is left to
+ * skip), never sorted or returned.
+ */
+async function pageOfStreams(db: Executor, streams: ListingQuery[], skip: number, take: number): Promise<ListingRow[]> {
+  const rows: ListingRow[] = [];
+  for (const stream of streams) {
+    if (rows.length >= take) break;
+    if (skip > 0) {
+      const before = await countUpTo(db, stream, skip);
+      skip -= before;
+      if (skip > 0) continue;
+      rows.push(
+        ...(await stream
+          .offset(before)
+          .limit(take - rows.length)
+          .execute()),
+      );
+    } else {
+      rows.push(...(await stream.limit(take - rows.length).execute()));
+    }
+  }
+  return rows;
+}
+
+/** Rings of `nearest` start this narrow (miles) and double until they hold the whole globe. */
+const FIRST_RING_MILES = 0.25;
+const LAST_RING_MILES = 32_768;
+/** A ring holding more listings than this is halved before it is sorted. */
+const RING_ROWS = 2_000;
+
+/**
+ * Rows `skip` to `skip + take` in order of nearness (then newest), without sorting the table:
+ * the listings are read in rings around the viewer, narrowest first, each ring driven from
+ * the owners in its box (users_latitude) to their listings (listings_owner_id). A ring wholly
+ * before the page is only counted, a crowded ring is halved until it is small enough to sort,
+ * and reading stops when the page is full. Every ring holds whole distances (a tie never
+ * straddles two), so the order is exactly distance, then id descending. Owners without a
+ * known postcode come last, newest first.
+ */
+async function nearestPage(
+  db: Executor,
+  narrowed: () => ListingQuery,
+  viewer: Coordinates,
+  skip: number,
+  take: number,
+): Promise<ListingRow[]> {
+  const distance = squaredDegrees(viewer);
+  const ring = (inner: number, outer: number) => {
+    let q = ownersWithin(narrowed(), viewer, outer);
+    if (inner > 0) {
+      const radius = inner / MILES_PER_DEGREE_LATITUDE;
+      q = q.where(sql<SqlBool>`${distance} > ${number(radius * radius)}`);
+    }
+    return q.orderBy(distance).orderBy('listings.id', 'desc');
+  };
+  const rings: [number, number][] = [[0, FIRST_RING_MILES]];
+  const rows: ListingRow[] = [];
+  while (rings.length > 0 && rows.length < take) {
+    const [inner, outer] = rings.shift()!;
+    const q = ring(inner, outer);
+    const held = await countUpTo(db, q, RING_ROWS + 1);
+    if (held > RING_ROWS && outer - inner > 1e-3) {
+      rings.unshift([inner, (inner + outer) / 2], [(inner + outer) / 2, outer]);
+      continue;
+    }
+    if (rings.length === 0 && outer < LAST_RING_MILES) rings.push([outer, outer * 2]);
+    if (held <= skip) {
+      skip -= held;
+      continue;
+    }
+    rows.push(
+      ...(await q
+        .offset(skip)
+        .limit(take - rows.length)
+        .execute()),
+    );
+    skip = 0;
+  }
+  if (rows.length >= take) return rows;
+  const unlocated = narrowed()
+    .where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]))
+    .orderBy('listings.id', 'desc');
+  return [...rows, ...(await pageOfStreams(db, [unlocated], skip, take - rows.length))];
+}
+
 const DEFAULT_SORT: ListingSort = 'newest';
 
 /**
  * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
  * is_active, id) or listings_feed_category with a category; `q` starts from the full-text
- * index. Gone listings stay on their owner's lists only: every other list leaves them out.
+ * index, `within_miles` from the owners in its box. Gone listings stay on their owner's
+ * lists only: every other list leaves them out.
+ *
+ * `relevance` puts the listings whose title holds every word first, then those that match
+ * through the description too; newest first within each. Both halves are index-ordered
+ * scans that stop at the page, so no search ranks every match.
  *
  * `within_miles` needs the viewer's coordinates: without them it answers 422 (a filter
  * that silently did nothing would show far-away listings as if near). `nearest` without
@@ -214,84 +350,69 @@ export async function listListings(
     sort === 'highest' || sort === 'lowest' ? 'price' : sort === 'nearest' || sort === 'relevance' ? 'offset' : 'id';
   if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
-  let q = listingSelect(db).where(visibleTo(viewerId));
-  if (words.length > 0) {
-    // The join only narrows and ranks; the selected columns stay listingSelect's.
-    q = q.innerJoin(matchingListings(db, words).as('fts'), (join) =>
-      join.onRef('fts.id', '=', 'listings.id'),
-    ) as unknown as typeof q;
-  }
-  if (query.mine) q = q.where('listings.owner_id', '=', viewerId);
-  if (query.user_id !== undefined) q = q.where('listings.owner_id', '=', query.user_id);
-  if (query.public) {
-    q = q
-      .where('listings.is_public', '=', 1)
-      .where('listings.is_active', '=', 1)
-      .where('listings.owner_id', '<>', viewerId);
-  }
-  if (query.friends) {
-    q = q.where('listings.is_active', '=', 1).where('listings.owner_id', 'in', friendIdsOf(viewerId));
-  }
-  const ownOnly = query.mine || query.user_id === viewerId;
-  if (!ownOnly) {
-    q = q.where((eb) =>
-      eb.or([eb('listings.owner_id', '=', viewerId), eb('listings.state_id', '<>', LISTING_STATES.gone)]),
-    );
-  }
-  if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
-  if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
-  if (query.min_price !== undefined) q = q.where('listings.price', '>=', query.min_price);
-  if (query.max_price !== undefined) q = q.where('listings.price', '<=', query.max_price);
-  if (query.within_miles !== undefined && viewer) {
-    const box = boundingBox(viewer, query.within_miles);
-    const radius = query.within_miles / MILES_PER_DEGREE_LATITUDE;
-    q = q
-      .where('owner.latitude', '>=', box.minLatitude)
-      .where('owner.latitude', '<=', box.maxLatitude)
-      .where('owner.longitude', '>=', box.minLongitude)
-      .where('owner.longitude', '<=', box.maxLongitude)
-      .where(sql<SqlBool>`${squaredDegrees(viewer)} <= ${number(radius * radius)}`);
-  }
-
-  if (cursor?.kind === 'id') q = q.where('listings.id', sort === 'oldest' ? '>' : '<', cursor.id);
-  if (cursor?.kind === 'price') {
-    const { price, id } = cursor;
-    const after = sort === 'lowest' ? '>' : '<';
-    q = q.where((eb) =>
-      eb.or([
-        eb('listings.price', after, price),
-        eb.and([eb('listings.price', '=', price), eb('listings.id', after, id)]),
-      ]),
-    );
-  }
-
-  switch (sort) {
-    case 'oldest':
-      q = q.orderBy('listings.id', 'asc');
-      break;
-    case 'highest':
-      q = q.orderBy('listings.price', 'desc').orderBy('listings.id', 'desc');
-      break;
-    case 'lowest':
-      q = q.orderBy('listings.price', 'asc').orderBy('listings.id', 'asc');
-      break;
-    case 'nearest':
-      // Owners without a known postcode last, then by distance, then newest.
+  /** The tab and the filters but the text, before any order. */
+  const filtered = () => {
+    let q = listingSelect(db).where(visibleTo(viewerId));
+    if (query.mine) q = q.where('listings.owner_id', '=', viewerId);
+    if (query.user_id !== undefined) q = q.where('listings.owner_id', '=', query.user_id);
+    if (query.public) {
       q = q
-        .orderBy(sql`case when ${sql.ref('owner.latitude')} is null then 1 else 0 end`)
-        .orderBy(squaredDegrees(viewer!))
-        .orderBy('listings.id', 'desc');
-      break;
-    case 'relevance':
-      q = q.orderBy(sql.ref('fts.rank'), 'desc').orderBy('listings.id', 'desc');
-      break;
-    default:
-      q = q.orderBy('listings.id', 'desc');
-  }
+        .where('listings.is_public', '=', 1)
+        .where('listings.is_active', '=', 1)
+        .where('listings.owner_id', '<>', viewerId);
+    }
+    if (query.friends) {
+      q = q.where('listings.is_active', '=', 1).where('listings.owner_id', 'in', friendIdsOf(viewerId));
+    }
+    const ownOnly = query.mine || query.user_id === viewerId;
+    if (!ownOnly) {
+      q = q.where((eb) =>
+        eb.or([eb('listings.owner_id', '=', viewerId), eb('listings.state_id', '<>', LISTING_STATES.gone)]),
+      );
+    }
+    if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
+    if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
+    if (query.min_price !== undefined) q = q.where('listings.price', '>=', query.min_price);
+    if (query.max_price !== undefined) q = q.where('listings.price', '<=', query.max_price);
+    if (query.within_miles !== undefined && viewer) q = ownersWithin(q, viewer, query.within_miles);
+    return q;
+  };
+  const narrowed = (scope: TextScope = 'any') =>
+    words.length > 0 ? matching(db, filtered(), words, scope) : { q: filtered(), id: sql.ref<number>('listings.id') };
+
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
-  if (offset > 0) q = q.offset(offset);
   // One row more than the page tells whether a next page exists without counting.
-  const rows = await q.limit(query.limit + 1).execute();
+  const take = query.limit + 1;
+  let rows: ListingRow[];
+  if (sort === 'nearest') {
+    rows = await nearestPage(db, () => narrowed().q, viewer!, offset, take);
+  } else if (sort === 'relevance') {
+    const tiers = (['title', 'notTitle'] as const).map((scope) => {
+      const { q, id } = narrowed(scope);
+      return q.orderBy(id, 'desc');
+    });
+    rows = await pageOfStreams(db, tiers, offset, take);
+  } else {
+    const text = narrowed();
+    const id = text.id;
+    let q = text.q;
+    if (cursor?.kind === 'id') q = q.where(id, sort === 'oldest' ? '>' : '<', cursor.id);
+    if (cursor?.kind === 'price') {
+      const { price, id: after } = cursor;
+      const direction = sort === 'lowest' ? '>' : '<';
+      q = q.where((eb) =>
+        eb.or([
+          eb('listings.price', direction, price),
+          eb.and([eb('listings.price', '=', price), eb('listings.id', direction, after)]),
+        ]),
+      );
+    }
+    if (sort === 'oldest') q = q.orderBy(id, 'asc');
+    else if (sort === 'highest') q = q.orderBy('listings.price', 'desc').orderBy('listings.id', 'desc');
+    else if (sort === 'lowest') q = q.orderBy('listings.price', 'asc').orderBy('listings.id', 'asc');
+    else q = q.orderBy(id, 'desc');
+    rows = await q.limit(take).execute();
+  }
   const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
   const last = listings.at(-1);
   if (rows.length <= query.limit || !last) return { listings };
