@@ -141,6 +141,10 @@ export interface Config {
     /** How long every login on an account in a burst waits for its answer. */
     loginBurstDelayMs: number;
     registerPerIp: Limit;
+    /** "Forgot password" requests from one client address. */
+    passwordResetPerIp: Limit;
+    /** "Forgot password" requests naming one e-mail address, from anywhere. */
+    passwordResetPerAccount: Limit;
     /** Messages a member may send in a short burst, by socket and HTTP together. */
     messageBurst: Limit;
     /** Messages a member may send over a longer stretch, by socket and HTTP together. */
@@ -223,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginBurstPerAccount: { max: 10, windowMs: 15 * 60_000 },
       loginBurstDelayMs: 3000,
       registerPerIp: { max: 10, windowMs: 60 * 60_000 },
+      passwordResetPerIp: { max: 10, windowMs: 60 * 60_000 },
+      passwordResetPerAccount: { max: 3, windowMs: 60 * 60_000 },
       // A person typing a chat sends a few lines in a row, at most about one a second, and
       // slows down over minutes; 12 in 10 s leaves room for a pasted list or quick replies,
       // 60 in 5 min (one every 5 s, held for five minutes) for the liveliest conversation.

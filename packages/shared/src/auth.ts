@@ -65,6 +65,29 @@ export const LoginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
+/** POST /auth/password/forgot */
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+/** The same answer to every POST /auth/password/forgot, whether the address is a member's or not. */
+export const ForgotPasswordResultSchema = z.object({ detail: z.string() });
+
+/** POST /auth/password/reset: the link's token and a new password, by the registration rules. */
+export const ResetPasswordInputSchema = z.object({
+  token: z.string().min(1, TEXTS.passwordResetInvalid).max(200, TEXTS.passwordResetInvalid),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/** The reset form adds a confirmation the server never sees, as registration does. */
+export const ResetPasswordFormSchema = z
+  .object({ password: NewPasswordSchema, confirm_password: z.string().min(1, TEXTS.confirmPasswordRequired) })
+  .refine((v) => v.password === v.confirm_password, {
+    message: TEXTS.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
 export const LoginResultSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),

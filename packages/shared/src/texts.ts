@@ -21,6 +21,9 @@ export const TEXTS = {
   usernameTaken: 'Username already taken',
   badCredentials: 'Incorrect email or password.',
   signInAttemptsSubject: 'Someone tried to sign in to your Gardenswap account',
+  passwordResetSent: 'If an account uses this email, we sent it a link to choose a new password. Check your inbox.',
+  passwordResetInvalid: 'This link has expired or was already used. Ask for a new one.',
+  passwordResetSubject: 'Choose a new Gardenswap password',
 
   titleRequired: 'Title is required',
   titleTooShort: 'Title must be at least 3 characters long',

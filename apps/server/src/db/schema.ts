@@ -25,6 +25,8 @@ export interface UsersTable {
   latitude: number | null;
   longitude: number | null;
   email_notifications: Generated<Flag>;
+  /** Sessions signed before this moment no longer count (set by a password reset). */
+  sessions_valid_from: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -33,6 +35,16 @@ export interface RevokedTokensTable {
   jti: string;
   user_id: number;
   expires_at: Timestamp;
+}
+
+/** A "forgot password" link: only the sha256 of its token is kept; used once, within its hour. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface ListingsTable {
@@ -155,6 +167,7 @@ export interface ReportsTable {
 export interface Database {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
+  password_resets: PasswordResetsTable;
   listings: ListingsTable;
   want_listings: WantListingsTable;
   friendships: FriendshipsTable;

@@ -28,8 +28,13 @@ export const routes: RouteObject[] = [
       { path: '/', lazy: page(() => import('../features/home/home-page')) },
       {
         element: <GuestOnly />,
-        children: [{ path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) }],
+        children: [
+          { path: '/login', lazy: page(() => import('../features/auth/pages/login-page')) },
+          { path: '/forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
+        ],
       },
+      // Not for guests only: an e-mailed link must work in a browser where someone is still signed in.
+      { path: '/reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
       { path: '/not-found', lazy: page(() => import('../features/listings/pages/listing-not-found-page')) },
       {
         element: <RequireAuth />,

@@ -137,3 +137,21 @@ export function registerLimit(app: FastifyInstance) {
     if (!state.isAllowed && state.isExceeded) throw tooMany(state.ttl);
   };
 }
+
+/**
+ * "Forgot password" requests are counted per client address and per e-mail address named; every
+ * request counts, known address or not, so the limit itself tells nothing about who is a member.
+ */
+export function passwordResetLimit(app: FastifyInstance) {
+  const { enabled, passwordResetPerIp, passwordResetPerAccount } = app.config.rateLimits;
+  if (!enabled) return async () => {};
+  const perAddress = counter(app, 'reset-ip', passwordResetPerIp, addressOf);
+  const perAccount = counter(app, 'reset-account', passwordResetPerAccount, (r) => {
+    const body = r.body as { email?: unknown } | undefined;
+    return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  });
+  return async (request: FastifyRequest) => {
+    const states = await Promise.all([perAddress(request), perAccount(request)]);
+    for (const state of states) if (!state.isAllowed && state.isExceeded) throw tooMany(state.ttl);
+  };
+}

@@ -111,3 +111,46 @@ export async function getProfilePicture(db: Executor, id: number) {
   const row = await db.selectFrom('users').select('profile_picture').where('id', '=', id).executeTakeFirst();
   return row?.profile_picture ?? undefined;
 }
+
+/** Keeps a new "forgot password" link: only the hash of its token, valid until `expiresAt`. */
+export async function insertPasswordReset(db: Executor, userId: number, tokenHash: string, expiresAt: Date) {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt.toISOString(), created_at: nowIso() })
+    .execute();
+}
+
+/**
+ * Uses a reset link once: marks it used if it is neither used nor expired, in one statement, so two
+ * tabs sending the same link cannot both get through; the member's other links end with it. The
+ * member it belongs to, or undefined.
+ */
+export async function consumePasswordReset(db: Executor, tokenHash: string) {
+  const now = nowIso();
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // The password just changed: any other link the member asked for has done its job.
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  return db.selectFrom('users').select(['id', 'username']).where('id', '=', row.user_id).executeTakeFirst();
+}
+
+/** Sets a member's password hash. */
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}

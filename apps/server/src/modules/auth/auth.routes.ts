@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  ForgotPasswordInputSchema,
+  ForgotPasswordResultSchema,
   IdParamsSchema,
   LoginInputSchema,
   LoginResultSchema,
@@ -6,7 +9,9 @@ import {
   ProfileSettingsInputSchema,
   PublicUserSchema,
   RegisterInputSchema,
+  ResetPasswordInputSchema,
   TEXTS,
+  userRoom,
   UserSchema,
 } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,21 +19,29 @@ import { AppError, notFound, unauthorized } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
+import { passwordResetMail } from '../mail/templates.js';
 import {
+  consumePasswordReset,
   findCredentialsByEmail,
   findTaken,
   getProfile,
   getProfilePicture,
   getPublicUser,
   setEmailNotifications,
+  insertPasswordReset,
   insertUser,
+  setPasswordHash,
   updateProfileLocation,
 } from './auth.queries.js';
-import { loginLimits, registerLimit } from './auth.limits.js';
-import { revokeToken, signSessionToken } from './auth.tokens.js';
+import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
+import { allSessionsOf, revokeAllSessions, revokeToken, signSessionToken } from './auth.tokens.js';
 import { checkPassword, hashPassword } from './passwords.js';
 
 const tags = ['auth'];
+const RESET_LINK_TTL_MS = 60 * 60_000;
+
+/** A reset link's token is kept only as this: a database leak hands out no working link. */
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 async function duplicateError(app: { db: Parameters<typeof findTaken>[0] }, email: string, username: string) {
   const taken = await findTaken(app.db, email, username);
@@ -87,15 +100,85 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await loginLimit.recordFailure(request, found);
         throw unauthorized(TEXTS.badCredentials);
       }
-      const session = await signSessionToken(app.config.jwtSecret, found);
-      return {
-        access_token: session.token,
-        token_type: 'bearer' as const,
-        expires_in: session.expiresIn,
-        user: { id: found.id, username: found.username },
-      };
+      return signIn(found);
     },
   );
+
+  async function signIn(member: { id: number; username: string }) {
+    const session = await signSessionToken(app.config.jwtSecret, member);
+    return {
+      access_token: session.token,
+      token_type: 'bearer' as const,
+      expires_in: session.expiresIn,
+      user: { id: member.id, username: member.username },
+    };
+  }
+
+  app.post(
+    '/password/forgot',
+    {
+      config: { public: true },
+      preHandler: passwordResetLimit(app),
+      schema: {
+        tags,
+        security: [],
+        description: "Always the same answer, whether the address is a member's or not.",
+        body: ForgotPasswordInputSchema,
+        response: { 202: ForgotPasswordResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const member = await findCredentialsByEmail(app.db, email);
+      if (member) {
+        const token = randomBytes(32).toString('base64url');
+        const resetUrl = `${app.config.publicOrigin}/reset-password?token=${token}`;
+        await app.db.transaction().execute(async (trx) => {
+          await insertPasswordReset(trx, member.id, hashResetToken(token), new Date(Date.now() + RESET_LINK_TTL_MS));
+          await app.mailer.send({ to: email, ...passwordResetMail({ username: member.username, resetUrl }) }, trx);
+        });
+      }
+      return reply.status(202).send({ detail: TEXTS.passwordResetSent });
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        description: 'Sets a new password from a reset link, ends every other session and signs the member in.',
+        body: ResetPasswordInputSchema,
+        response: { 200: LoginResultSchema },
+      },
+    },
+    async (request) => {
+      const { token, password } = request.body;
+      const passwordHash = await hashPassword(password, cost);
+      const member = await app.db.transaction().execute(async (trx) => {
+        const found = await consumePasswordReset(trx, hashResetToken(token));
+        if (found) {
+          await setPasswordHash(trx, found.id, passwordHash);
+          await revokeAllSessions(trx, found.id);
+        }
+        return found;
+      });
+      if (!member) throw new AppError('BAD_REQUEST', TEXTS.passwordResetInvalid);
+      endOldSessions(member.id);
+      return signIn(member);
+    },
+  );
+
+  /** Closes every open socket of a member, on every instance, and forgets their accepted sessions. */
+  function endOldSessions(userId: number) {
+    app.realtime.dropToken(allSessionsOf(userId));
+    // Their new session has no socket yet: every socket in the member's room belongs to an old one.
+    const room = userRoom(userId);
+    app.realtime.io.local.in(room).disconnectSockets(true);
+    app.realtime.io.in(room).disconnectSockets(true);
+  }
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {
     const user = me(request);

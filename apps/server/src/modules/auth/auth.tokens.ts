@@ -25,7 +25,8 @@ const keyOf = (secret: string) => {
 /** Signs a 7-day session token for a member. */
 export async function signSessionToken(secret: string, user: { id: number; username: string }) {
   const jti = randomUUID();
-  const token = await new SignJWT({ username: user.username })
+  // Milliseconds, so a reset can end the sessions signed before it and keep the one it signs next.
+  const token = await new SignJWT({ username: user.username, iat_ms: Date.now() })
     .setProtectedHeader({ alg: ALG })
     .setSubject(String(user.id))
     .setJti(jti)
@@ -35,6 +36,18 @@ export async function signSessionToken(secret: string, user: { id: number; usern
   return { token, jti, expiresIn: SESSION_TTL_SECONDS };
 }
 
+const ALL_SESSIONS = 'all-sessions-of:';
+
+/**
+ * Stands for every session of a member where a jti is expected, so revoking them all travels the
+ * way one logout does (`realtime.dropToken`) to every instance. A jti is a UUID: never this.
+ */
+export const allSessionsOf = (userId: number) => `${ALL_SESSIONS}${userId}`;
+
+function memberOfAllSessions(jti: string): number | undefined {
+  return jti.startsWith(ALL_SESSIONS) ? Number(jti.slice(ALL_SESSIONS.length)) : undefined;
+}
+
 /**
  * Sessions the database accepted in the last `ttlMs`, so a busy member's requests do not each ask
  * again. A revocation forgets the session here at once; an instance that misses the news still
@@ -42,6 +55,8 @@ export async function signSessionToken(secret: string, user: { id: number; usern
  */
 export class CheckedSessions {
   private readonly checked = new Map<string, { user: AuthUser; until: number } | { revokedUntil: number }>();
+  /** Members whose every session was just revoked (a password reset), until when. */
+  private readonly membersRevoked = new Map<number, number>();
 
   constructor(private readonly ttlMs = 1000) {}
 
@@ -56,13 +71,25 @@ export class CheckedSessions {
     const now = Date.now();
     const entry = this.checked.get(user.jti);
     if (entry && 'revokedUntil' in entry && entry.revokedUntil > now) return;
+    if ((this.membersRevoked.get(user.id) ?? 0) > now) return;
     if (this.checked.size >= 10_000) this.sweep(now);
     this.checked.set(user.jti, { user, until: now + this.ttlMs });
   }
 
-  /** Forgets a revoked session, and refuses to remember it for a while from a check already under way. */
+  /**
+   * Forgets a revoked session (or, given `allSessionsOf(id)`, every session of that member), and
+   * refuses to remember it for a while from a check already under way.
+   */
   forget(jti: string) {
-    this.checked.set(jti, { revokedUntil: Date.now() + this.ttlMs });
+    const until = Date.now() + this.ttlMs;
+    const member = memberOfAllSessions(jti);
+    if (member === undefined) {
+      this.checked.set(jti, { revokedUntil: until });
+      return;
+    }
+    for (const [key, entry] of this.checked) if ('user' in entry && entry.user.id === member) this.checked.delete(key);
+    for (const [id, end] of this.membersRevoked) if (end <= Date.now()) this.membersRevoked.delete(id);
+    this.membersRevoked.set(member, until);
   }
 
   private sweep(now: number) {
@@ -100,11 +127,16 @@ export async function authenticateToken(
     .select((eb) => [
       'users.id',
       'users.username',
+      'users.sessions_valid_from',
       eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', payload.jti!)).as('revoked'),
     ])
     .where('users.id', '=', id)
     .executeTakeFirst();
   if (!row || Boolean(row.revoked)) return undefined;
+  if (row.sessions_valid_from) {
+    const signedAt = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+    if (signedAt < new Date(row.sessions_valid_from).getTime()) return undefined;
+  }
   const user = { id: row.id, username: row.username, jti: payload.jti, exp: payload.exp };
   sessions?.remember(user);
   return user;
@@ -119,6 +151,19 @@ export async function revokeToken(db: Executor, user: AuthUser) {
     .execute();
   // Expired revocations carry no information any more.
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+}
+
+/**
+ * Ends every session the member holds now: tokens signed before this moment no longer pass. The
+ * caller then drops their sockets and the sessions each instance accepted in the last second
+ * (`realtime.dropToken(allSessionsOf(id))`, once the change is committed).
+ */
+export async function revokeAllSessions(db: Executor, userId: number) {
+  await db
+    .updateTable('users')
+    .set({ sessions_valid_from: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The bearer token of an Authorization header. */

@@ -254,6 +254,46 @@ export function signInAttemptsMail(data: SignInAttemptsMailData): RenderedMail {
   return { subject, html: layout({ title: subject, headline: subject, body, reason }), text };
 }
 
+export interface PasswordResetMailData {
+  username: string;
+  resetUrl: string;
+}
+
+/** The "forgot password" link: single use, valid for an hour. */
+export function passwordResetMail(data: PasswordResetMailData): RenderedMail {
+  const subject = TEXTS.passwordResetSubject;
+  const reason =
+    'You get this e-mail because someone asked to reset the password of your Gardenswap account. We send security notices like this one even when e-mail notifications are off.';
+  const greeting = `Hi ${data.username},`;
+  const what = `Someone, hopefully you, asked to choose a new password for your Gardenswap account (${data.username}). The link below works once, for the next hour.`;
+  const after = 'Once you choose a new password, every other device signed in to your account is signed out.';
+  const ifNot = 'If it was not you, ignore this e-mail: your password stays as it is.';
+  const cta = 'Choose a new password';
+  const body = [
+    paragraph(esc(greeting)),
+    paragraph(esc(what)),
+    button(data.resetUrl, cta),
+    paragraph(esc(after)),
+    paragraph(esc(ifNot)),
+  ].join('\n');
+  const text = [
+    subject,
+    '',
+    greeting,
+    '',
+    what,
+    '',
+    `${cta}: ${data.resetUrl}`,
+    '',
+    after,
+    '',
+    ifNot,
+    '',
+    footerText(reason),
+  ].join('\n');
+  return { subject, html: layout({ title: subject, headline: subject, body, reason }), text };
+}
+
 /** Sample data for the previews at /match-noti and /friend-invi: the real templates, filled in for no one. */
 export function previewMail(kind: 'match' | 'friend-invitation', origin: string): RenderedMail {
   const unsubscribeUrl = `${origin}/api/mail/unsubscribe?token=sample`;

@@ -167,4 +167,10 @@ describe('Register card', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Register' })[1]!);
     expect(await screen.findByText('Login failed after registration')).toBeInTheDocument();
   });
+
+  it('links to the forgot-password page', async () => {
+    renderWithProviders(<LoginPage />, { path: '/login', otherPaths: ['/forgot-password'] });
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    expect(await screen.findByText('Navigated to /forgot-password')).toBeInTheDocument();
+  });
 });

@@ -114,6 +114,9 @@ function LoginFormView() {
           {busy ? 'Logging in...' : 'Login'}
         </button>
       </fieldset>
+      <p style={{ margin: 0, textAlign: 'center' }}>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
     </form>
   );
 }
