@@ -63,14 +63,14 @@ export const SERVER_TIMEOUTS = {
  */
 export const DATABASE_TIMEOUTS = {
   /** Opening a connection, or waiting for a free one while all of them are busy. */
-  connectMs: 1_000,
+  connectMs: 800,
   /** A statement running longer is cancelled by PostgreSQL itself; its connection stays usable. */
-  statementMs: 1_250,
+  statementMs: 1_000,
   /**
    * No answer at all: the server is hung or the network is cut, and the connection is dropped.
    * Longer than `statementMs`, so a server that is only slow answers with its cancellation first.
    */
-  queryMs: 1_500,
+  queryMs: 1_200,
   /** A transaction left idle this long (its client hung or gone) is ended, so its locks are freed. */
   idleInTransactionMs: 10_000,
   /** TCP keep-alive probes on quiet connections notice a server that vanished without a word. */
