@@ -18,6 +18,8 @@ const MARIA: User = {
   state: 'UT',
   zip_code: '84101',
   email_notifications: true,
+  email_confirmed: true,
+  pending_email: null,
 };
 
 function openProfile(profile: User | Response = MARIA) {
