@@ -95,4 +95,13 @@ describe('profile page', () => {
     expect(calls).toContainEqual({ method: 'POST', path: '/api/auth/logout' });
     expect(readAuth()).toBeNull();
   });
+
+  it('marks an unconfirmed address and shows a change of address waiting for its link', async () => {
+    openProfile({ ...MARIA, email_confirmed: false, pending_email: 'maria@new.example' });
+    expect(await screen.findByText('Not confirmed')).toBeInTheDocument();
+    expect(screen.getByText(/Waiting for confirmation/)).toHaveTextContent('maria@new.example');
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel change' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
+  });
 });
