@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import {
   PASSWORD,
   PHONE,
+  bearer,
   createMember,
   loginThroughForm,
   mailLinks,
@@ -11,6 +12,7 @@ import {
   sentMails,
   signedInPage,
   snap,
+  storedSession,
   uniqueMember,
 } from '../support';
 
@@ -117,6 +119,22 @@ test('a member changes their e-mail on the profile; it takes effect from the lin
   await expect(guestPage.getByText(TEXTS.badCredentials)).toBeVisible();
   await loginThroughForm(guestPage, newEmail);
   await expect(guestPage).toHaveURL(/\/my-listings$/);
+
+  // Changing the password on the profile signs that other browser out; this one stays signed in.
+  const newPassword = 'a fresh row of beans 4';
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const passwordForm = page.getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password').fill(PASSWORD);
+  await passwordForm.getByLabel('New password', { exact: true }).fill(newPassword);
+  await passwordForm.getByLabel('Confirm new password').fill(newPassword);
+  await passwordForm.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByText(ACCOUNT_TEXTS.passwordChanged)).toBeVisible();
+  expect((await storedSession(page)).token).not.toBe(member.token);
+  expect((await request.get('/api/auth/profile', { headers: bearer(member) })).status()).toBe(401);
+  await guestPage.goto('/profile');
+  await expect(guestPage).toHaveURL(/\/login$/);
+  await page.reload();
+  await expect(page.locator('.profile-email')).toHaveText(newEmail);
   await guest.close();
 });
 
