@@ -145,6 +145,10 @@ export interface Config {
     passwordResetPerIp: Limit;
     /** "Forgot password" requests naming one e-mail address, from anywhere. */
     passwordResetPerAccount: Limit;
+    /** Wrong current passwords one member may give (changing password or e-mail) before being refused. */
+    currentPasswordPerAccount: Limit;
+    /** E-mails with a confirmation link one member may ask for (resend, change of address). */
+    confirmationLinksPerAccount: Limit;
     /** Messages a member may send in a short burst, by socket and HTTP together. */
     messageBurst: Limit;
     /** Messages a member may send over a longer stretch, by socket and HTTP together. */
@@ -229,6 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerIp: { max: 10, windowMs: 60 * 60_000 },
       passwordResetPerIp: { max: 10, windowMs: 60 * 60_000 },
       passwordResetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+      // A session held by someone else must not become a way to guess the password behind it.
+      currentPasswordPerAccount: { max: 5, windowMs: 15 * 60_000 },
+      confirmationLinksPerAccount: { max: 5, windowMs: 60 * 60_000 },
       // A person typing a chat sends a few lines in a row, at most about one a second, and
       // slows down over minutes; 12 in 10 s leaves room for a pasted list or quick replies,
       // 60 in 5 min (one every 5 s, held for five minutes) for the liveliest conversation.

@@ -110,6 +110,10 @@ export const UserSchema = z.object({
   zip_code: z.string().nullable(),
   /** Whether the member gets e-mails (matches, friend requests); only in their own profile. */
   email_notifications: z.boolean(),
+  /** Whether the member used the link that confirms `email`; until then only security e-mails reach it. */
+  email_confirmed: z.boolean(),
+  /** The new address the member asked for, waiting for its link to be used; sign-in uses `email` until then. */
+  pending_email: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

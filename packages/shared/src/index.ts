@@ -3,6 +3,7 @@ export * from './texts.js';
 export * from './errors.js';
 export * from './common.js';
 export * from './auth.js';
+export * from './account.js';
 export * from './listings.js';
 export * from './wants.js';
 export * from './friends.js';

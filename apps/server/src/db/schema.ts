@@ -27,6 +27,10 @@ export interface UsersTable {
   email_notifications: Generated<Flag>;
   /** Sessions signed before this moment no longer count (set by a password reset). */
   sessions_valid_from: Timestamp | null;
+  /** 0 from registration until the address's link is used; members from before confirmation count as confirmed. */
+  email_confirmed: Generated<Flag>;
+  /** The address the member asked to move to; it replaces `email` once its link is used. */
+  pending_email: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -41,6 +45,17 @@ export interface RevokedTokensTable {
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A link that confirms `email` for its member: only the sha256 of its token is kept; used once, before it expires. */
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -168,6 +183,7 @@ export interface Database {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
   listings: ListingsTable;
   want_listings: WantListingsTable;
   friendships: FriendshipsTable;

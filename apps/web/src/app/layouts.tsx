@@ -6,6 +6,7 @@ import { Logo } from '../components/logo';
 import { useSocketSession } from '../lib/socket';
 import { MessagesUnreadBadge } from '../features/messages/components/messages-unread-badge';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { ConfirmEmailBanner } from '../features/profile/components/confirm-email-banner';
 
 const NAV = [
   { to: '/my-listings', label: 'my lists', icon: List },
@@ -50,6 +51,7 @@ export default function AppLayout() {
         </div>
       </header>
       <main id="main" className="app-main">
+        <ConfirmEmailBanner />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

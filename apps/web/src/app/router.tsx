@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       },
       // Not for guests only: an e-mailed link must work in a browser where someone is still signed in.
       { path: '/reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
+      { path: '/confirm-email', lazy: page(() => import('../features/profile/pages/confirm-email-page')) },
       { path: '/not-found', lazy: page(() => import('../features/listings/pages/listing-not-found-page')) },
       {
         element: <RequireAuth />,

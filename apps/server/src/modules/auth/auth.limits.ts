@@ -9,12 +9,13 @@ import { signInAttemptsMail } from '../mail/templates.js';
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
 type Counted = Extract<Awaited<ReturnType<Counter>>, { isAllowed: false }>;
 
-const tooMany = (ttlMs: number) =>
-  new AppError('RATE_LIMITED', TEXTS.tooManyRequests, 429, undefined, {
+/** 429 with Retry-After, in the given words. */
+export const tooMany = (ttlMs: number, detail: string = TEXTS.tooManyRequests) =>
+  new AppError('RATE_LIMITED', detail, 429, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))),
   });
 
-function counter(app: FastifyInstance, name: string, limit: Limit, key: (r: FastifyRequest) => string): Counter {
+export function counter(app: FastifyInstance, name: string, limit: Limit, key: (r: FastifyRequest) => string): Counter {
   return app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
@@ -23,7 +24,8 @@ function counter(app: FastifyInstance, name: string, limit: Limit, key: (r: Fast
 }
 
 /** The counter has used its whole budget: `current >= max`. */
-const spent = (state: Awaited<ReturnType<Counter>>): state is Counted => !state.isAllowed && state.remaining <= 0;
+export const spent = (state: Awaited<ReturnType<Counter>>): state is Counted =>
+  !state.isAllowed && state.remaining <= 0;
 
 /**
  * The client's address as the limits count it. An IPv6 subscriber usually holds a whole /64, so

@@ -39,6 +39,8 @@ export async function insertUser(db: Executor, input: RegisterInput, passwordHas
       password_hash: passwordHash,
       first_name: input.first_name,
       last_name: input.last_name,
+      // Only security e-mails reach the address until its link is used.
+      email_confirmed: 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -46,7 +48,15 @@ export async function insertUser(db: Executor, input: RegisterInput, passwordHas
 }
 
 const PUBLIC_COLUMNS = ['id', 'username', 'profile_picture', 'city', 'state', 'zip_code'] as const;
-const OWN_COLUMNS = [...PUBLIC_COLUMNS, 'email', 'first_name', 'last_name', 'email_notifications'] as const;
+const OWN_COLUMNS = [
+  ...PUBLIC_COLUMNS,
+  'email',
+  'first_name',
+  'last_name',
+  'email_notifications',
+  'email_confirmed',
+  'pending_email',
+] as const;
 
 /** A member's row with the given columns and friend_count counted as it is now. */
 function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: number, columns: readonly C[]) {
@@ -62,7 +72,8 @@ function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: nu
 /** The member's own profile; never the address, apt or password hash. */
 export function getProfile(db: Executor, id: number): Promise<User | undefined> {
   return selectUser(db, id, OWN_COLUMNS).then(
-    (row) => row && { ...row, email_notifications: row.email_notifications === 1 },
+    (row) =>
+      row && { ...row, email_notifications: row.email_notifications === 1, email_confirmed: row.email_confirmed === 1 },
   );
 }
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   ForgotPasswordInputSchema,
   ForgotPasswordResultSchema,
@@ -36,12 +35,12 @@ import {
 import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
 import { allSessionsOf, revokeAllSessions, revokeToken, signSessionToken } from './auth.tokens.js';
 import { checkPassword, hashPassword } from './passwords.js';
+import { accountRoutes } from './account.routes.js';
+import { sendConfirmationLink } from './email-confirmation.js';
+import { hashLinkToken, newLinkToken } from './link-tokens.js';
 
 const tags = ['auth'];
 const RESET_LINK_TTL_MS = 60 * 60_000;
-
-/** A reset link's token is kept only as this: a database leak hands out no working link. */
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 async function duplicateError(app: { db: Parameters<typeof findTaken>[0] }, email: string, username: string) {
   const taken = await findTaken(app.db, email, username);
@@ -69,7 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(input.password, cost);
       let id: number;
       try {
-        id = await insertUser(app.db, input, passwordHash);
+        id = await app.db.transaction().execute(async (trx) => {
+          const created = await insertUser(trx, input, passwordHash);
+          await sendConfirmationLink(app, trx, { id: created, username: input.username }, input.email, 'registration');
+          return created;
+        });
       } catch (error) {
         // Two registrations raced past the check: the unique index decided; say which field.
         throw (await duplicateError(app, input.email, input.username)) ?? error;
@@ -131,10 +134,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = request.body.email.toLowerCase();
       const member = await findCredentialsByEmail(app.db, email);
       if (member) {
-        const token = randomBytes(32).toString('base64url');
+        const token = newLinkToken();
         const resetUrl = `${app.config.publicOrigin}/reset-password?token=${token}`;
         await app.db.transaction().execute(async (trx) => {
-          await insertPasswordReset(trx, member.id, hashResetToken(token), new Date(Date.now() + RESET_LINK_TTL_MS));
+          await insertPasswordReset(trx, member.id, hashLinkToken(token), new Date(Date.now() + RESET_LINK_TTL_MS));
           await app.mailer.send({ to: email, ...passwordResetMail({ username: member.username, resetUrl }) }, trx);
         });
       }
@@ -158,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, password } = request.body;
       const passwordHash = await hashPassword(password, cost);
       const member = await app.db.transaction().execute(async (trx) => {
-        const found = await consumePasswordReset(trx, hashResetToken(token));
+        const found = await consumePasswordReset(trx, hashLinkToken(token));
         if (found) {
           await setPasswordHash(trx, found.id, passwordHash);
           await revokeAllSessions(trx, found.id);
@@ -179,6 +182,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.realtime.io.local.in(room).disconnectSockets(true);
     app.realtime.io.in(room).disconnectSockets(true);
   }
+
+  await app.register(accountRoutes, { signIn, endOldSessions });
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {
     const user = me(request);

@@ -203,7 +203,16 @@ export function candidateWants(db: Executor, listing: MatchingListing) {
   return db
     .selectFrom('want_listings as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['w.id', 'w.title', 'w.user_id', 'u.email', 'u.first_name', 'u.username', 'u.email_notifications'])
+    .select([
+      'w.id',
+      'w.title',
+      'w.user_id',
+      'u.email',
+      'u.first_name',
+      'u.username',
+      'u.email_notifications',
+      'u.email_confirmed',
+    ])
     .where('w.category_id', '=', listing.category_id)
     .where('w.user_id', '<>', listing.owner_id)
     .where((eb) => eb.not(blockedEitherWay(listing.owner_id, eb.ref('w.user_id'), eb)))
@@ -261,6 +270,7 @@ export function getRecipient(db: Executor, userId: number) {
       'users.city',
       'users.state',
       'users.email_notifications',
+      'users.email_confirmed',
       eb
         .selectFrom('friendships')
         .select((f) => f.fn.countAll<number>().as('n'))

@@ -3,6 +3,7 @@ import { LISTING_STATES } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { mayGetMemberMail } from '../mail/member-mail.js';
 import { friendInvitationMail, matchMail } from '../mail/templates.js';
 import { titlesMatch } from './matcher.js';
 import {
@@ -83,7 +84,7 @@ export const notifierPlugin = fp(
       if (await wasToldOfListing(app.db, want.user_id, listing.id)) return;
       if (!(await canSeeOnOffer(app.db, want.user_id, listing.id))) return;
       let mail: OutgoingMail | undefined;
-      if (want.email_notifications === 1) {
+      if (want.email_notifications === 1 && mayGetMemberMail(want)) {
         const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: want.user_id });
         mail = {
           to: want.email,
@@ -159,7 +160,7 @@ export const notifierPlugin = fp(
       if (row.requester_id !== actorId) return;
       const [to, from] = await Promise.all([getRecipient(app.db, otherId), getRecipient(app.db, actorId)]);
       let mail: OutgoingMail | undefined;
-      if (to && from && to.email_notifications === 1) {
+      if (to && from && to.email_notifications === 1 && mayGetMemberMail(to)) {
         const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: to.id });
         mail = {
           to: to.email,

@@ -18,6 +18,8 @@ const MARIA: User = {
   state: 'UT',
   zip_code: '84101',
   email_notifications: true,
+  email_confirmed: true,
+  pending_email: null,
 };
 
 function openProfile(profile: User | Response = MARIA) {
@@ -92,5 +94,14 @@ describe('profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls).toContainEqual({ method: 'POST', path: '/api/auth/logout' });
     expect(readAuth()).toBeNull();
+  });
+
+  it('marks an unconfirmed address and shows a change of address waiting for its link', async () => {
+    openProfile({ ...MARIA, email_confirmed: false, pending_email: 'maria@new.example' });
+    expect(await screen.findByText('Not confirmed')).toBeInTheDocument();
+    expect(screen.getByText(/Waiting for confirmation/)).toHaveTextContent('maria@new.example');
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel change' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
   });
 });

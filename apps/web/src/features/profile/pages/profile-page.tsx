@@ -5,6 +5,8 @@ import { ErrorBanner, Loading } from '../../../components/feedback';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
 import { BlockedMembers } from '../../safety/components/blocked-members';
+import { ChangeEmailSection } from '../components/change-email-section';
+import { ChangePasswordSection } from '../components/change-password-section';
 import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
@@ -68,7 +70,10 @@ export default function ProfilePage() {
           </div>
           <div>
             <dt>Email</dt>
-            <dd className="profile-email">{user.email}</dd>
+            <dd className="profile-email">
+              {user.email}
+              {!user.email_confirmed && <span className="email-status">Not confirmed</span>}
+            </dd>
           </div>
           <div>
             <dt>Location</dt>
@@ -89,6 +94,8 @@ export default function ProfilePage() {
         </dl>
       </section>
 
+      <ChangeEmailSection user={user} />
+      <ChangePasswordSection />
       <EmailNotificationsSwitch on={user.email_notifications} />
       <BlockedMembers />
 

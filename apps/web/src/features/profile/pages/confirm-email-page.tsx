@@ -1,0 +1,95 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Loading } from '../../../components/feedback';
+import { Logo } from '../../../components/logo';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { confirmEmail } from '../api/use-account';
+import { profileKeys } from '../api/use-profile';
+
+/**
+ * /confirm-email?token=…: the e-mailed link. It works in any browser, signed in or not (as
+ * someone else, even): the token alone says whose address it confirms.
+ */
+export default function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { auth } = useAuth();
+  const queryClient = useQueryClient();
+  // A query, not a mutation, so a second mount (StrictMode, a re-render) never spends the link twice.
+  const result = useQuery({
+    queryKey: ['confirm-email', token],
+    queryFn: () => confirmEmail(token),
+    enabled: token !== '',
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  useEffect(() => {
+    if (result.isSuccess && auth) void queryClient.invalidateQueries({ queryKey: profileKeys.me });
+  }, [result.isSuccess, auth, queryClient]);
+
+  const onward = auth ? (
+    <Link to="/profile" className="button button-primary button-block">
+      Go to your profile
+    </Link>
+  ) : (
+    <Link to="/login" className="button button-primary button-block">
+      Sign in
+    </Link>
+  );
+
+  let content;
+  if (!token) {
+    content = (
+      <>
+        <h1>This link did not work</h1>
+        <p role="alert">This confirmation link is not valid. Check that you opened the whole link from the email.</p>
+        {onward}
+      </>
+    );
+  } else if (result.isPending) {
+    content = <Loading label="Confirming your email..." />;
+  } else if (result.isSuccess) {
+    content = (
+      <>
+        <h1>{result.data.changed ? 'Email changed' : 'Email confirmed'}</h1>
+        <p role="status">{result.data.detail}</p>
+        {auth ? (
+          <Link to="/listings" className="button button-primary button-block">
+            Go to the marketplace
+          </Link>
+        ) : (
+          onward
+        )}
+      </>
+    );
+  } else {
+    const known = result.error instanceof ApiError && (result.error.status === 400 || result.error.status === 409);
+    content = (
+      <>
+        <h1>This link did not work</h1>
+        <p role="alert">{errorText(result.error, 'Something went wrong. Please try again.')}</p>
+        {known ? (
+          onward
+        ) : (
+          <button type="button" className="button button-primary button-block" onClick={() => void result.refetch()}>
+            Try again
+          </button>
+        )}
+      </>
+    );
+  }
+  return (
+    <div className="auth-page">
+      <main id="main" className="auth-card">
+        <div style={{ marginBottom: '1rem' }}>
+          <Logo />
+        </div>
+        {content}
+      </main>
+    </div>
+  );
+}

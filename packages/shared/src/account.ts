@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { EmailSchema, NewPasswordSchema } from './auth.js';
+import { PASSWORD_MAX } from './constants.js';
+import { TEXTS } from './texts.js';
+
+/** How long a link that confirms an e-mail address works. */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 48;
+
+/** Texts of confirming an address and changing the password or the address. */
+export const ACCOUNT_TEXTS = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Your current password is not correct.',
+  sameEmail: 'This is already your email.',
+  alreadyConfirmed: 'Your email is already confirmed.',
+  noPendingEmail: 'There is no email change waiting for confirmation.',
+  tooManyLinks: 'We already sent you several links in a short while. Please wait a few minutes and try again.',
+  confirmSubject: 'Confirm your Gardenswap email',
+  confirmNewSubject: 'Confirm your new Gardenswap email',
+  changeRequestedSubject: 'Your Gardenswap email is about to change',
+  emailChangedSubject: 'Your Gardenswap email was changed',
+  passwordChangedSubject: 'Your Gardenswap password was changed',
+  confirmed: 'Your email address is confirmed. Thank you!',
+  linkUsed: 'This confirmation link was already used.',
+  linkExpired: 'This confirmation link has expired. Sign in and ask for a new one.',
+  linkReplaced: 'This confirmation link is no longer valid: a newer one was sent, or the change was cancelled.',
+  linkInvalid: 'This confirmation link is not valid. Check that you opened the whole link from the email.',
+  passwordChanged: 'Your password was changed. Every other device was signed out.',
+  bannerText: 'Please confirm your email address. We sent a link to',
+} as const;
+
+/** "We sent a link to …": the answer to every request that e-mails a confirmation link. */
+export const linkSentTo = (email: string) => `We sent a confirmation link to ${email}. Check your inbox.`;
+
+/** "Your email is now …": the answer when a change of address is confirmed. */
+export const emailChangedTo = (email: string) => `Your email is now ${email}. Use it to sign in from now on.`;
+
+const CurrentPasswordSchema = z
+  .string({ error: ACCOUNT_TEXTS.currentPasswordRequired })
+  .min(1, ACCOUNT_TEXTS.currentPasswordRequired)
+  .max(PASSWORD_MAX, ACCOUNT_TEXTS.currentPasswordWrong);
+
+/** POST /auth/password/change: the current password and a new one, by the registration rules. */
+export const ChangePasswordInputSchema = z.object({
+  current_password: CurrentPasswordSchema,
+  new_password: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** The change-password form adds a confirmation the server never sees. */
+export const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
+  confirm_password: z.string().min(1, TEXTS.confirmPasswordRequired),
+}).refine((v) => v.new_password === v.confirm_password, {
+  message: TEXTS.passwordsDoNotMatch,
+  path: ['confirm_password'],
+});
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
+
+/** POST /auth/email/change: the new address (it takes effect once confirmed) and the current password. */
+export const ChangeEmailInputSchema = z.object({
+  email: EmailSchema,
+  current_password: CurrentPasswordSchema,
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInputSchema>;
+
+/** POST /auth/email/confirm: the token of an e-mailed link. */
+export const ConfirmEmailInputSchema = z.object({
+  token: z.string().min(1, ACCOUNT_TEXTS.linkInvalid).max(200, ACCOUNT_TEXTS.linkInvalid),
+});
+export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInputSchema>;
+
+/** What a used confirmation link did: the address now confirmed, and whether it replaced the old one. */
+export const ConfirmEmailResultSchema = z.object({
+  detail: z.string(),
+  email: z.string(),
+  changed: z.boolean(),
+});
+export type ConfirmEmailResult = z.infer<typeof ConfirmEmailResultSchema>;
+
+/** The answer to a request that e-mailed a link. */
+export const LinkSentSchema = z.object({ detail: z.string() });
+export type LinkSent = z.infer<typeof LinkSentSchema>;
