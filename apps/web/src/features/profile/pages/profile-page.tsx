@@ -5,6 +5,7 @@ import { ErrorBanner, Loading } from '../../../components/feedback';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
 import { BlockedMembers } from '../../safety/components/blocked-members';
+import { SignedInSessions } from '../../sessions/components/signed-in-sessions';
 import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
@@ -91,6 +92,7 @@ export default function ProfilePage() {
 
       <EmailNotificationsSwitch on={user.email_notifications} />
       <BlockedMembers />
+      <SignedInSessions />
 
       <nav className="card profile-links" aria-label="Friends">
         <Link to="/myfriends" className="profile-link">
