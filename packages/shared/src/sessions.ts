@@ -7,6 +7,9 @@ export const SESSION_SEEN_EVERY_MS = 60_000;
 /** Seen this recently (a little over the write interval above) shows as "Active now". */
 export const SESSION_ACTIVE_MS = 5 * 60_000;
 
+/** GET /auth/sessions lists at most this many (signing out everywhere else ends them all). */
+export const SESSIONS_LIST_MAX = 100;
+
 /** One signed-in session of the member (GET /auth/sessions), never its token. */
 export const SessionSchema = z.object({
   id: z.number().int(),
@@ -19,7 +22,7 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-/** GET /auth/sessions: the live sessions, the one asking first, then the most recently seen. */
+/** GET /auth/sessions: the live sessions, the one asking first, then the most recently seen, at most SESSIONS_LIST_MAX. */
 export const SessionListSchema = z.array(SessionSchema);
 
 /** POST /auth/sessions/sign-out-others: how many sessions were ended. */

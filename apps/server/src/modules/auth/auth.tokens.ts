@@ -6,6 +6,7 @@ import type { SessionActivity } from './session-activity.js';
 import {
   adoptSession,
   endAllSessions,
+  endOtherSessions,
   endSessionOfToken,
   endUnkeptSessions,
   findSessionCheck,
@@ -202,6 +203,17 @@ export async function revokeToken(db: Executor, user: AuthUser) {
 export async function revokeAllSessions(db: Executor, userId: number) {
   await endAllSessions(db, userId);
   await endUnkeptSessions(db, userId);
+}
+
+/**
+ * Ends every session of the member but the one of `keep` (theirs), tokens signed before sessions
+ * were kept and never seen since included. The jtis it ended: the caller hands each to
+ * `realtime.dropToken` once the change is committed, which closes its sockets everywhere.
+ */
+export async function revokeOtherSessions(db: Executor, keep: AuthUser): Promise<string[]> {
+  const ended = await endOtherSessions(db, keep.id, keep.jti);
+  await endUnkeptSessions(db, keep.id);
+  return ended;
 }
 
 /** The bearer token of an Authorization header. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
 
@@ -148,16 +149,18 @@ export async function endUnkeptSessions(db: Executor, userId: number) {
   await db.updateTable('users').set({ sessions_valid_from: nowIso() }).where('id', '=', userId).execute();
 }
 
-/** The member's live sessions, the most recently seen first. */
-export async function listLiveSessions(db: Executor, userId: number) {
+/** The member's live sessions: the one of `currentJti` first, then the most recently seen, at most `limit`. */
+export async function listLiveSessions(db: Executor, userId: number, currentJti: string, limit: number) {
   const rows = await db
     .selectFrom('sessions')
     .select(['id', 'jti', 'user_agent', 'created_at', 'last_seen_at'])
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', nowIso())
+    .orderBy(sql`case when jti = ${currentJti} then 0 else 1 end`)
     .orderBy('last_seen_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, created_at: toIso(r.created_at), last_seen_at: toIso(r.last_seen_at) }));
 }

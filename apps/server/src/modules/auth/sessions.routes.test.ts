@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SESSION_TEXTS, SESSION_TTL_SECONDS, TEXTS } from '@gardenswap/shared';
+import { SESSION_TEXTS, SESSION_TTL_SECONDS, SESSIONS_LIST_MAX, TEXTS } from '@gardenswap/shared';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import type { TestContext } from '../../../test/app.js';
 import { createUser, PASSWORD, type TestUser } from '../../../test/factories.js';
 import { connectTab, listenForSockets } from '../../../test/sockets.js';
 import { insertPasswordReset } from './auth.queries.js';
-import { allSessionsOf, revokeAllSessions } from './auth.tokens.js';
+import { allSessionsOf, revokeAllSessions, startSession } from './auth.tokens.js';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE =
@@ -98,6 +98,15 @@ describe('GET /api/auth/sessions', () => {
     const sessions = (await list(member.token)).json();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ current: true, browser: SESSION_TEXTS.unknownBrowser });
+  });
+
+  it('lists at most the newest hundred, the asking one always first, and signing out everywhere else ends them all', async () => {
+    const member = await createUser(ctx);
+    for (let i = 0; i < SESSIONS_LIST_MAX + 5; i++) await startSession(ctx.db, ctx.config.jwtSecret, member);
+    const sessions = (await list(member.token)).json();
+    expect(sessions).toHaveLength(SESSIONS_LIST_MAX);
+    expect(sessions[0]).toMatchObject({ current: true });
+    expect((await signOutOthers(member.token)).json()).toEqual({ signed_out: SESSIONS_LIST_MAX + 5 });
   });
 
   it('answers 401 without a token', async () => {

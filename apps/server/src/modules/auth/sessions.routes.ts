@@ -1,9 +1,16 @@
-import { IdParamsSchema, SESSION_TEXTS, SessionListSchema, SignOutOthersResultSchema } from '@gardenswap/shared';
+import {
+  IdParamsSchema,
+  SESSION_TEXTS,
+  SESSIONS_LIST_MAX,
+  SessionListSchema,
+  SignOutOthersResultSchema,
+} from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
+import { revokeOtherSessions } from './auth.tokens.js';
 import { describeBrowser } from './describe-browser.js';
-import { endOtherSessions, endSessionById, endUnkeptSessions, listLiveSessions } from './sessions.queries.js';
+import { endSessionById, listLiveSessions } from './sessions.queries.js';
 
 const tags = ['auth'];
 
@@ -14,21 +21,20 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'The live sessions of the member: the one asking first (`current`), then the most recently seen.',
+        description: `The live sessions of the member: the one asking first (\`current\`), then the most recently seen, at most ${SESSIONS_LIST_MAX}.`,
         response: { 200: SessionListSchema },
       },
     },
     async (request) => {
       const { id, jti } = me(request);
-      const rows = await listLiveSessions(app.db, id);
-      const sessions = rows.map((row) => ({
+      const rows = await listLiveSessions(app.db, id, jti, SESSIONS_LIST_MAX);
+      return rows.map((row) => ({
         id: row.id,
         browser: describeBrowser(row.user_agent),
         created_at: row.created_at,
         last_seen_at: row.last_seen_at,
         current: row.jti === jti,
       }));
-      return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
     },
   );
 
@@ -61,12 +67,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = me(request);
-      const ended = await app.db.transaction().execute(async (trx) => {
-        const jtis = await endOtherSessions(trx, user.id, user.jti);
-        // Tokens signed before sessions were kept and never seen since have no row to end.
-        await endUnkeptSessions(trx, user.id);
-        return jtis;
-      });
+      const ended = await app.db.transaction().execute((trx) => revokeOtherSessions(trx, user));
       for (const jti of ended) app.realtime.dropToken(jti);
       return { signed_out: ended.length };
     },
