@@ -67,7 +67,8 @@ const ALL_SESSIONS = 'all-sessions-of:';
 
 /**
  * Stands for every session of a member where a jti is expected, so revoking them all travels the
- * way one logout does (`realtime.dropToken`) to every instance. A jti is a UUID: never this.
+ * way one logout does (`realtime.dropToken`) to every instance and closes every socket of the
+ * member (each joins this room too). A jti is a UUID: never this.
  */
 export const allSessionsOf = (userId: number) => `${ALL_SESSIONS}${userId}`;
 
