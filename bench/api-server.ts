@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
-import { signSessionToken } from '../apps/server/src/modules/auth/auth.tokens.js';
+import { startSession } from '../apps/server/src/modules/auth/auth.tokens.js';
 import { visibleTo } from '../apps/server/src/modules/listings/visibility.js';
 import { seedBenchData } from './bench-data.js';
 
@@ -106,7 +106,7 @@ async function main() {
   await hello.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => hello.close());
 
-  const { token } = await signSessionToken(config.jwtSecret, data.viewer);
+  const { token } = await startSession(app.db, config.jwtSecret, data.viewer);
   send({
     type: 'ready',
     database: config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite',

@@ -22,6 +22,7 @@ import { multipartPlugin } from './lib/multipart.js';
 import { type ResilientRateLimitStore, resilientRateLimitStore } from './lib/resilient-rate-limit-store.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { gardenersRoutes } from './modules/gardeners/gardeners.routes.js';
@@ -211,6 +212,7 @@ export async function buildApp(
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(siteRoutes, { prefix: '/api/site' });
     await api.register(authRoutes, { prefix: '/api/auth' });
+    await api.register(sessionsRoutes, { prefix: '/api/auth/sessions' });
     await api.register(friendsRoutes, { prefix: '/api/auth/friends' });
     await api.register(listingsRoutes, { prefix: '/api/listings' });
     await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });

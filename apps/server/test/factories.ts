@@ -1,6 +1,6 @@
 import type { CreateListingInput } from '@gardenswap/shared';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { signSessionToken } from '../src/modules/auth/auth.tokens.js';
+import { startSession } from '../src/modules/auth/auth.tokens.js';
 import { pairOf } from '../src/modules/friends/friends.sql.js';
 import type { TestContext } from './app.js';
 
@@ -48,7 +48,7 @@ export async function createUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const session = await signSessionToken(ctx.config.jwtSecret, { id, username });
+  const session = await startSession(ctx.db, ctx.config.jwtSecret, { id, username });
   return { id, username, email, token: session.token, jti: session.jti };
 }
 

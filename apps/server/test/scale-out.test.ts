@@ -162,6 +162,32 @@ describeScaleOut(title, () => {
     expect(Date.now() - loggedOutAt).toBeLessThan(300);
   });
 
+  it('ends on instance 2, socket and token, a session signed out from the sessions list on instance 1', async () => {
+    const user = await member();
+    const phone = (await (await post(two, '/api/auth/login', { username: user.email, password: PASSWORD })).json())
+      .access_token as string;
+    const onTwo = await connect(two, { token: phone });
+    const dropped = new Promise<string>((resolve, reject) => {
+      onTwo.socket.once('disconnect', resolve);
+      setTimeout(() => reject(new Error('the socket on instance 2 stayed open')), 5000);
+    });
+    const profile = () => fetch(`${two.url}/api/auth/profile`, { headers: { authorization: `Bearer ${phone}` } });
+    expect((await profile()).status).toBe(200);
+    const list = await fetch(`${one.url}/api/auth/sessions`, { headers: { authorization: `Bearer ${user.token}` } });
+    const other = ((await list.json()) as { id: number; current: boolean }[]).find((s) => !s.current)!;
+    const res = await fetch(`${one.url}/api/auth/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.status).toBe(204);
+    const signedOutAt = Date.now();
+    expect(await dropped).toBe('io server disconnect');
+    let status = 200;
+    while (status === 200 && Date.now() - signedOutAt < 2000) status = (await profile()).status;
+    expect(status).toBe(401);
+    expect(Date.now() - signedOutAt).toBeLessThan(1100);
+  });
+
   it('holds the per-account login limit across both instances', async () => {
     const owner = await member();
     const attempt = (instance: Instance, password: string) =>

@@ -7,6 +7,7 @@ import * as oneOpenReport from './migrations/004-one-open-report.js';
 import * as mailQueue from './migrations/005-mail-queue.js';
 import * as passwordResets from './migrations/006-password-resets.js';
 import * as emailConfirmations from './migrations/007-email-confirmations.js';
+import * as sessions from './migrations/008-sessions.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005-mail-queue': mailQueue,
   '006-password-resets': passwordResets,
   '007-email-confirmations': emailConfirmations,
+  '008-sessions': sessions,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

@@ -25,7 +25,10 @@ export interface UsersTable {
   latitude: number | null;
   longitude: number | null;
   email_notifications: Generated<Flag>;
-  /** Sessions signed before this moment no longer count (set by a password reset). */
+  /**
+   * Tokens signed before sessions were kept (they have no `sessions` row) and before this moment
+   * no longer count: set whenever a member's sessions are ended.
+   */
   sessions_valid_from: Timestamp | null;
   /** 0 from registration until the address's link is used; members from before confirmation count as confirmed. */
   email_confirmed: Generated<Flag>;
@@ -35,10 +38,19 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface RevokedTokensTable {
+/** One sign-in: its token passes only while `ended_at` is null (and the token has not expired). */
+export interface SessionsTable {
+  id: Generated<number>;
+  /** The token's id; the token itself is never stored. */
   jti: string;
   user_id: number;
+  /** The browser's User-Agent header when it signed in, cut to a sane length. */
+  user_agent: string | null;
+  created_at: Timestamp;
+  /** Written at most once a minute per session (SESSION_SEEN_EVERY_MS). */
+  last_seen_at: Timestamp;
   expires_at: Timestamp;
+  ended_at: Timestamp | null;
 }
 
 /** A "forgot password" link: only the sha256 of its token is kept; used once, within its hour. */
@@ -181,7 +193,7 @@ export interface ReportsTable {
 
 export interface Database {
   users: UsersTable;
-  revoked_tokens: RevokedTokensTable;
+  sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   listings: ListingsTable;

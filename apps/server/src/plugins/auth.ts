@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { TEXTS } from '@gardenswap/shared';
 import { unauthorized } from '../lib/app-error.js';
 import { type AuthUser, CheckedSessions, authenticateToken, bearerToken } from '../modules/auth/auth.tokens.js';
+import { SessionActivity } from '../modules/auth/session-activity.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,14 +22,20 @@ declare module 'fastify' {
  * second without asking again; a logout on any instance ends that at once (see dropToken).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const sessions = new CheckedSessions(1000);
+  const activity = new SessionActivity(app.db, app.log);
+  const sessions = new CheckedSessions(1000, activity);
+  // The last uses are written while the database is still open.
+  app.addHook('preClose', async () => {
+    activity.stop();
+    await activity.flush();
+  });
   app.realtime.onTokenRevoked((jti) => sessions.forget(jti));
   app.decorateRequest('authUser', undefined);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(TEXTS.unauthorized);
-    const user = await authenticateToken(app.db, app.config.jwtSecret, token, sessions);
+    const user = await authenticateToken(app.db, app.config.jwtSecret, token, sessions, request.headers['user-agent']);
     if (!user) throw unauthorized(TEXTS.tokenInvalid);
     request.authUser = user;
   });

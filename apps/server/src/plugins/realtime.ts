@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { type AuthUser, authenticateToken } from '../modules/auth/auth.tokens.js';
+import { type AuthUser, allSessionsOf, authenticateToken } from '../modules/auth/auth.tokens.js';
 
 export interface SocketData {
   user: AuthUser;
@@ -78,7 +78,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     try {
-      const user = await authenticateToken(app.db, app.config.jwtSecret, typeof token === 'string' ? token : undefined);
+      const user = await authenticateToken(
+        app.db,
+        app.config.jwtSecret,
+        typeof token === 'string' ? token : undefined,
+        undefined,
+        socket.handshake.headers['user-agent'],
+      );
       if (!user) return next(new Error('unauthorized'));
       socket.data.user = user;
       next();
@@ -96,7 +102,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
   io.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join([userRoom(user.id), tokenRoom(user.jti)]);
+    // The last room is the member's every session: ending them all (`dropToken(allSessionsOf(id))`) closes this socket too.
+    void socket.join([userRoom(user.id), tokenRoom(user.jti), tokenRoom(allSessionsOf(user.id))]);
     // The token expires while the socket stays open: close it then, as a request would be refused.
     const msLeft = user.exp * 1000 - Date.now();
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(msLeft, 0), 2 ** 31 - 1));

@@ -35,7 +35,7 @@ import { checkPassword, hashPassword } from './passwords.js';
 
 /** What the sign-in routes share with these: a fresh session, and the end of every other one. */
 export interface AccountRoutesOptions {
-  signIn(member: { id: number; username: string }): Promise<LoginResult>;
+  signIn(member: { id: number; username: string }, request: FastifyRequest): Promise<LoginResult>;
   endOldSessions(userId: number): void;
 }
 
@@ -237,7 +237,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         );
       });
       endOldSessions(member.id);
-      return signIn(member);
+      return signIn(member, request);
     },
   );
 };

@@ -13,6 +13,7 @@ import {
   userRoom,
   UserSchema,
 } from '@gardenswap/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound, unauthorized } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart.js';
@@ -33,7 +34,8 @@ import {
   updateProfileLocation,
 } from './auth.queries.js';
 import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
-import { allSessionsOf, revokeAllSessions, revokeToken, signSessionToken } from './auth.tokens.js';
+import { allSessionsOf, revokeAllSessions, revokeToken, startSession } from './auth.tokens.js';
+import { deleteExpiredSessions } from './sessions.queries.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { accountRoutes } from './account.routes.js';
 import { sendConfirmationLink } from './email-confirmation.js';
@@ -103,12 +105,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await loginLimit.recordFailure(request, found);
         throw unauthorized(TEXTS.badCredentials);
       }
-      return signIn(found);
+      return signIn(found, request);
     },
   );
 
-  async function signIn(member: { id: number; username: string }) {
-    const session = await signSessionToken(app.config.jwtSecret, member);
+  /** Starts a session for the member from the browser of `request`: every way of signing in ends here. */
+  async function signIn(member: { id: number; username: string }, request: FastifyRequest) {
+    await deleteExpiredSessions(app.db);
+    const session = await startSession(app.db, app.config.jwtSecret, member, request.headers['user-agent']);
     return {
       access_token: session.token,
       token_type: 'bearer' as const,
@@ -170,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!member) throw new AppError('BAD_REQUEST', TEXTS.passwordResetInvalid);
       endOldSessions(member.id);
-      return signIn(member);
+      return signIn(member, request);
     },
   );
 

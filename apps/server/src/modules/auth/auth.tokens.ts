@@ -2,6 +2,16 @@ import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@gardenswap/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Executor } from '../../db/schema.js';
+import type { SessionActivity } from './session-activity.js';
+import {
+  adoptSession,
+  endAllSessions,
+  endOtherSessions,
+  endSessionOfToken,
+  endUnkeptSessions,
+  findSessionCheck,
+  insertSession,
+} from './sessions.queries.js';
 
 /** The member a request or socket acts for. */
 export interface AuthUser {
@@ -22,25 +32,43 @@ const keyOf = (secret: string) => {
   return key;
 };
 
-/** Signs a 7-day session token for a member. */
-export async function signSessionToken(secret: string, user: { id: number; username: string }) {
+/**
+ * Starts a 7-day session for a member: keeps its row (with the browser's user agent) and signs its
+ * token. Every sign-in goes through here, so every token signed from now on has a row.
+ */
+export async function startSession(
+  db: Executor,
+  secret: string,
+  user: { id: number; username: string },
+  userAgent?: string,
+) {
   const jti = randomUUID();
-  // Milliseconds, so a reset can end the sessions signed before it and keep the one it signs next.
-  const token = await new SignJWT({ username: user.username, iat_ms: Date.now() })
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + SESSION_TTL_SECONDS;
+  const id = await insertSession(db, {
+    jti,
+    userId: user.id,
+    userAgent,
+    createdAt: new Date(),
+    expiresAt: new Date(expiresAt * 1000),
+  });
+  // `sid` marks a token whose session has a row: without its row, such a token never passes.
+  const token = await new SignJWT({ username: user.username, sid: id })
     .setProtectedHeader({ alg: ALG })
     .setSubject(String(user.id))
     .setJti(jti)
-    .setIssuedAt()
-    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
     .sign(keyOf(secret));
-  return { token, jti, expiresIn: SESSION_TTL_SECONDS };
+  return { token, jti, id, expiresIn: SESSION_TTL_SECONDS };
 }
 
 const ALL_SESSIONS = 'all-sessions-of:';
 
 /**
  * Stands for every session of a member where a jti is expected, so revoking them all travels the
- * way one logout does (`realtime.dropToken`) to every instance. A jti is a UUID: never this.
+ * way one logout does (`realtime.dropToken`) to every instance and closes every socket of the
+ * member (each joins this room too). A jti is a UUID: never this.
  */
 export const allSessionsOf = (userId: number) => `${ALL_SESSIONS}${userId}`;
 
@@ -58,20 +86,30 @@ export class CheckedSessions {
   /** Members whose every session was just revoked (a password reset), until when. */
   private readonly membersRevoked = new Map<number, number>();
 
-  constructor(private readonly ttlMs = 1000) {}
+  /** `activity`, when given, hears of every use of a session accepted here (for last_seen_at). */
+  constructor(
+    private readonly ttlMs = 1000,
+    private readonly activity?: Pick<SessionActivity, 'seen'>,
+  ) {}
 
   /** The session, if the database accepted it less than `ttlMs` ago and it was not revoked since. */
   get(jti: string): AuthUser | undefined {
     const entry = this.checked.get(jti);
-    return entry && 'user' in entry && entry.until > Date.now() ? entry.user : undefined;
+    if (!entry || !('user' in entry) || entry.until <= Date.now()) return undefined;
+    this.activity?.seen(jti);
+    return entry.user;
   }
 
-  /** Remembers a session the database accepted, unless it was revoked while the database answered. */
-  remember(user: AuthUser) {
+  /**
+   * Remembers a session the database accepted (last used at `lastSeenAt`, when known), unless it
+   * was revoked while the database answered.
+   */
+  remember(user: AuthUser, lastSeenAt?: number) {
     const now = Date.now();
     const entry = this.checked.get(user.jti);
     if (entry && 'revokedUntil' in entry && entry.revokedUntil > now) return;
     if ((this.membersRevoked.get(user.id) ?? 0) > now) return;
+    this.activity?.seen(user.jti, lastSeenAt);
     if (this.checked.size >= 10_000) this.sweep(now);
     this.checked.set(user.jti, { user, until: now + this.ttlMs });
   }
@@ -102,14 +140,16 @@ export class CheckedSessions {
 
 /**
  * Verifies signature and expiry, then asks the database (or, when given, the sessions it
- * accepted in the last second) that the member still exists and the token was not revoked.
- * Undefined for any token that must not pass.
+ * accepted in the last second) that the member still exists and the token's session is live.
+ * Undefined for any token that must not pass. `userAgent` describes the browser of a token signed
+ * before sessions were kept, whose row is made on its first use.
  */
 export async function authenticateToken(
   db: Executor,
   secret: string,
   token: string | undefined,
   sessions?: CheckedSessions,
+  userAgent?: string,
 ): Promise<AuthUser | undefined> {
   if (!token) return undefined;
   let payload;
@@ -119,51 +159,62 @@ export async function authenticateToken(
     return undefined;
   }
   const id = Number(payload.sub);
-  if (!Number.isInteger(id) || !payload.jti || !payload.exp) return undefined;
-  const known = sessions?.get(payload.jti);
+  const { jti, exp } = payload;
+  if (!Number.isInteger(id) || !jti || !exp) return undefined;
+  const known = sessions?.get(jti);
   if (known) return known.id === id ? known : undefined;
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => [
-      'users.id',
-      'users.username',
-      'users.sessions_valid_from',
-      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', payload.jti!)).as('revoked'),
-    ])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
-  if (!row || Boolean(row.revoked)) return undefined;
-  if (row.sessions_valid_from) {
+  const found = await findSessionCheck(db, id, jti);
+  if (!found) return undefined;
+  if (found.session?.ended) return undefined;
+  if (!found.session) {
+    // A token signed since sessions are kept carries `sid`: without its row it never passes.
+    if (payload.sid !== undefined) return undefined;
+    /*
+     * A token signed before sessions were kept (a member signed in at deploy): it stays valid
+     * until it expires, within seven days of the deploy, unless the member's sessions were all
+     * ended since it was signed (a password reset, a suspension). Its first use makes its row, so
+     * from then on it is listed, seen and ended like any other; a logout already made an ended row.
+     */
     const signedAt = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-    if (signedAt < new Date(row.sessions_valid_from).getTime()) return undefined;
+    if (found.sessionsValidFrom !== undefined && signedAt < found.sessionsValidFrom) return undefined;
+    await adoptSession(db, {
+      jti,
+      userId: id,
+      userAgent,
+      createdAt: new Date(signedAt),
+      expiresAt: new Date(exp * 1000),
+    });
   }
-  const user = { id: row.id, username: row.username, jti: payload.jti, exp: payload.exp };
-  sessions?.remember(user);
+  const user = { id: found.id, username: found.username, jti, exp };
+  sessions?.remember(user, found.session?.lastSeenAt);
   return user;
 }
 
-/** Revokes one session token until it would have expired anyway. */
+/** Ends the session of one token (a logout): it no longer passes, on any instance within a second. */
 export async function revokeToken(db: Executor, user: AuthUser) {
-  await db
-    .insertInto('revoked_tokens')
-    .values({ jti: user.jti, user_id: user.id, expires_at: new Date(user.exp * 1000).toISOString() })
-    .onConflict((oc) => oc.column('jti').doNothing())
-    .execute();
-  // Expired revocations carry no information any more.
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+  await endSessionOfToken(db, { jti: user.jti, userId: user.id, expiresAt: new Date(user.exp * 1000) });
 }
 
 /**
- * Ends every session the member holds now: tokens signed before this moment no longer pass. The
- * caller then drops their sockets and the sessions each instance accepted in the last second
- * (`realtime.dropToken(allSessionsOf(id))`, once the change is committed).
+ * Ends every session the member holds now, including tokens signed before sessions were kept
+ * that were never seen since. The caller then drops their sockets and the sessions each instance
+ * accepted in the last second (`realtime.dropToken(allSessionsOf(id))`, once the change is
+ * committed); a session started after this call is not affected.
  */
 export async function revokeAllSessions(db: Executor, userId: number) {
-  await db
-    .updateTable('users')
-    .set({ sessions_valid_from: new Date().toISOString() })
-    .where('id', '=', userId)
-    .execute();
+  await endAllSessions(db, userId);
+  await endUnkeptSessions(db, userId);
+}
+
+/**
+ * Ends every session of the member but the one of `keep` (theirs), tokens signed before sessions
+ * were kept and never seen since included. The jtis it ended: the caller hands each to
+ * `realtime.dropToken` once the change is committed, which closes its sockets everywhere.
+ */
+export async function revokeOtherSessions(db: Executor, keep: AuthUser): Promise<string[]> {
+  const ended = await endOtherSessions(db, keep.id, keep.jti);
+  await endUnkeptSessions(db, keep.id);
+  return ended;
 }
 
 /** The bearer token of an Authorization header. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { type ClientSocket, type Tab, connectTab, openSocket, listenForSockets } from '../../../test/sockets.js';
-import { signSessionToken } from '../auth/auth.tokens.js';
+import { startSession } from '../auth/auth.tokens.js';
 
 describe('chat over socket.io', () => {
   let ctx: TestContext;
@@ -187,7 +187,7 @@ describe('chat over socket.io', () => {
 
   it('drops the sockets of a token on logout, and keeps the member’s other sessions', async () => {
     const alice = await createUser(ctx);
-    const otherSession = await signSessionToken(ctx.config.jwtSecret, alice);
+    const otherSession = await startSession(ctx.db, ctx.config.jwtSecret, alice);
     const loggingOut = await connect(alice);
     const staying = await connect(otherSession);
     const reason = new Promise<string>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { useProfile } from '../api/use-profile';
 import { BlockedMembers } from '../../safety/components/blocked-members';
 import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
+import { SignedInSessions } from '../../sessions/components/signed-in-sessions';
 import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
@@ -98,6 +99,7 @@ export default function ProfilePage() {
       <ChangePasswordSection />
       <EmailNotificationsSwitch on={user.email_notifications} />
       <BlockedMembers />
+      <SignedInSessions />
 
       <nav className="card profile-links" aria-label="Friends">
         <Link to="/myfriends" className="profile-link">
