@@ -27,6 +27,11 @@ export interface UsersTable {
   email_notifications: Generated<Flag>;
   /** Sessions signed before this moment no longer count (set by a password reset). */
   sessions_valid_from: Timestamp | null;
+  /**
+   * Set only on the stand-in row a deleted member's conversations move to: no e-mail, name or
+   * photo of theirs, shown as "Deleted member", never reachable as a member.
+   */
+  deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
