@@ -6,7 +6,7 @@ import { createUser, PASSWORD, type TestUser } from '../../../test/factories.js'
 import { type ClientSocket, connectTab, openSocket } from '../../../test/sockets.js';
 import { UPLOADS_PREFIX } from '../images/photo-urls.js';
 import { mailerOf } from '../mail/mailer.js';
-import { type LivedInMember, livedInMember } from './account-fixtures.js';
+import { type LivedInMember, livedInMember } from '../../../test/lived-in-member.js';
 
 /**
  * Every route of the app, as its API reference lists them, and how the walk after a deletion

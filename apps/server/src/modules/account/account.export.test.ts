@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
 import { revokeAllSessions } from '../auth/auth.tokens.js';
 import { UPLOADS_PREFIX, photoUrls } from '../images/photo-urls.js';
-import { type LivedInMember, livedInMember } from './account-fixtures.js';
+import { type LivedInMember, livedInMember } from '../../../test/lived-in-member.js';
 import { exportLinks } from './export-links.js';
 
 /** Reads a whole ZIP with a real unzip library: every entry's name and bytes. */

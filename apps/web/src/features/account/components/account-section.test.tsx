@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readAuth } from '../../../lib/auth-storage';
 import { json, renderWithProviders } from '../../../test/render';
+import { leave } from '../api/use-delete-account';
 import { AccountSection } from './account-section';
 
 const LINK = { url: '/api/account/export?v=1&exp=99&sig=abc', expires_at: '2030-01-01T00:05:00.000Z' };
@@ -110,16 +111,17 @@ describe('delete my account', () => {
     expect(readAuth()).not.toBeNull();
   });
 
-  it('shows "Deleting...", then signs out and says the account was deleted', async () => {
+  it('shows "Deleting...", then signs out and starts over on the page that says the account was deleted', async () => {
     let answer!: (r: Response) => void;
-    const { calls, router } = open({ deleteAnswer: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const left = vi.spyOn(leave, 'to').mockImplementation(() => {});
+    const { calls } = open({ deleteAnswer: () => new Promise<Response>((resolve) => (answer = resolve)) });
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Your password'), 'correct horse 42');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     answer(json(null, 204));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account-deleted'));
+    await waitFor(() => expect(left).toHaveBeenCalledWith('/account-deleted'));
     expect(readAuth()).toBeNull();
     expect(calls.find((c) => c.path === '/api/account/delete')).toEqual({
       method: 'POST',
