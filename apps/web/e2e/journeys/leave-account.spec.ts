@@ -32,7 +32,12 @@ test('a member downloads their data, then deletes their account; the other membe
   request,
 }) => {
   const [leaver, friend] = await Promise.all([createMember(request, 'leaver'), createMember(request, 'stayer')]);
-  await setLocation(request, leaver, { city: 'Ogden', state: 'UT', postcode: '84401' }, pngPhoto('me.png', [180, 60, 60]));
+  await setLocation(
+    request,
+    leaver,
+    { city: 'Ogden', state: 'UT', postcode: '84401' },
+    pngPhoto('me.png', [180, 60, 60]),
+  );
   await postMessage(request, friend, leaver, 'Do you still have the squash seeds?');
   await postMessage(request, leaver, friend, 'Yes, come by on Saturday!');
 
@@ -44,7 +49,9 @@ test('a member downloads their data, then deletes their account; the other membe
   const downloading = page.waitForEvent('download');
   await section.getByRole('button', { name: 'Download my data' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^gardenswap-${leaver.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^gardenswap-${leaver.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`),
+  );
   await expect(section.getByText(/Your download has started/)).toBeVisible();
   const files = await unzip(await readFile((await download.path())!));
   expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({
