@@ -60,6 +60,7 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
   let signedPhotoUrl: string;
   let unsubscribeUrl: string;
   let photos: string[];
+  let strangersWantId: number;
 
   beforeAll(async () => {
     ctx = await buildTestApp({ uploadsStore });
@@ -68,6 +69,20 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
     lived = await livedInMember(ctx, 'del1');
     member = lived.member;
     stranger = await createUser(ctx);
+    // Someone else wants what the member had: its matches must not bring the member's listing back.
+    strangersWantId = (
+      await ctx.db
+        .insertInto('want_listings')
+        .values({ user_id: stranger.id, title: 'Tomatoes', category_id: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const matchesBefore = await ctx.inject({
+      method: 'GET',
+      url: `/api/listings/want-listings/${strangersWantId}/matches`,
+      as: stranger,
+    });
+    expect(matchesBefore.body).toContain('Tomatoes del1');
     photos = [
       lived.avatar,
       lived.publicListing.photo.image,
@@ -255,7 +270,7 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
     const names = photos.map((p) => p.slice(UPLOADS_PREFIX.length));
     const memberIds = [member.id, standInId];
     const values: Record<string, (string | number)[]> = {
-      id: [...memberIds, lived.publicListing.id, lived.privateListing.id, lived.wantId],
+      id: [...memberIds, lived.publicListing.id, lived.privateListing.id, lived.wantId, strangersWantId],
       userId: memberIds,
       user_id: memberIds,
       name: names,
