@@ -21,6 +21,7 @@ import { AppError } from './lib/app-error.js';
 import { multipartPlugin } from './lib/multipart.js';
 import { type ResilientRateLimitStore, resilientRateLimitStore } from './lib/resilient-rate-limit-store.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(
     await api.register(blocksRoutes, { prefix: '/api/blocks' });
     await api.register(reportsRoutes, { prefix: '/api/reports' });
     await api.register(gardenersRoutes, { prefix: '/api/auth/users' });
+    await api.register(accountRoutes, { prefix: '/api/account' });
   });
 
   await registerWebApp(app, options.webDist ?? builtWebDist);

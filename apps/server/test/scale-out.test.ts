@@ -188,6 +188,23 @@ describeScaleOut(title, () => {
     expect(Date.now() - signedOutAt).toBeLessThan(1100);
   });
 
+  it('drops on instance 2 every socket of a member who deletes their account on instance 1', async () => {
+    const user = await member();
+    const tabs = [await connect(two, user), await connect(two, user)];
+    const dropped = tabs.map(
+      (tab) =>
+        new Promise<string>((resolve, reject) => {
+          tab.socket.once('disconnect', resolve);
+          setTimeout(() => reject(new Error('a socket on instance 2 stayed open')), 5000);
+        }),
+    );
+    const res = await post(one, '/api/account/delete', { password: PASSWORD }, user.token);
+    expect(res.status).toBe(204);
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+    const profile = await fetch(`${two.url}/api/auth/profile`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(profile.status).toBe(401);
+  });
+
   it('holds the per-account login limit across both instances', async () => {
     const owner = await member();
     const attempt = (instance: Instance, password: string) =>

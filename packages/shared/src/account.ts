@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema } from './auth.js';
 import { PASSWORD_MAX } from './constants.js';
+import { TimestampSchema } from './common.js';
 import { TEXTS } from './texts.js';
 
 /** How long a link that confirms an e-mail address works. */
 export const EMAIL_CONFIRMATION_TTL_HOURS = 48;
 
-/** Texts of confirming an address and changing the password or the address. */
+/** Texts of confirming an address, changing the password or the address, downloading one's data and leaving. */
 export const ACCOUNT_TEXTS = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Your current password is not correct.',
@@ -26,6 +27,13 @@ export const ACCOUNT_TEXTS = {
   linkInvalid: 'This confirmation link is not valid. Check that you opened the whole link from the email.',
   passwordChanged: 'Your password was changed. Every other device was signed out.',
   bannerText: 'Please confirm your email address. We sent a link to',
+  /** The name the other member sees on a conversation with someone who deleted their account. */
+  deletedMember: 'Deleted member',
+  wrongPassword: 'That password is not right.',
+  tooManyAttempts: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  exportLinkInvalid: 'This download link has expired. Ask for a new one on your profile.',
+  accountDeleted: 'Your account was deleted. Thank you for gardening with us.',
+  deletedMemberChat: 'This member deleted their account. You can still read your conversation, but not reply.',
 } as const;
 
 /** "We sent a link to …": the answer to every request that e-mails a confirmation link. */
@@ -79,3 +87,27 @@ export type ConfirmEmailResult = z.infer<typeof ConfirmEmailResultSchema>;
 /** The answer to a request that e-mailed a link. */
 export const LinkSentSchema = z.object({ detail: z.string() });
 export type LinkSent = z.infer<typeof LinkSentSchema>;
+
+/** How long a "Download my data" link works once handed out: long enough to click, short if it leaks. */
+export const EXPORT_LINK_TTL_SECONDS = 5 * 60;
+
+/** POST /account/delete: the member's current password, so a borrowed session cannot end the account. */
+export const DeleteAccountInputSchema = z.object({
+  password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
+
+/** POST /account/export-link: a short-lived address the browser downloads the ZIP from, without the token. */
+export const ExportLinkSchema = z.object({
+  /** Relative to the site, e.g. `/api/account/export?v=…&exp=…&sig=…`. */
+  url: z.string(),
+  expires_at: TimestampSchema,
+});
+export type ExportLink = z.infer<typeof ExportLinkSchema>;
+
+/** The signed query of an export link. */
+export const ExportLinkQuerySchema = z.object({
+  v: z.string().max(20).optional(),
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});

@@ -8,10 +8,11 @@ import * as mailQueue from './migrations/005-mail-queue.js';
 import * as passwordResets from './migrations/006-password-resets.js';
 import * as emailConfirmations from './migrations/007-email-confirmations.js';
 import * as sessions from './migrations/008-sessions.js';
+import * as deletedMembers from './migrations/009-deleted-members.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-initial': initial,
   '002-search-notifications-safety': searchNotificationsSafety,
   '003-photo-lookups': photoLookups,
@@ -20,17 +21,21 @@ const migrations: Record<string, Migration> = {
   '006-password-resets': passwordResets,
   '007-email-confirmations': emailConfirmations,
   '008-sessions': sessions,
-};
+  '009-deleted-members': deletedMembers,
+} satisfies Record<string, Migration>;
 
-/** Brings the schema up to date; safe to run at every start and from several instances. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/**
+ * Brings the schema up to date; safe to run at every start and from several instances. A test of
+ * one migration stops at the one before it (`upTo`), fills the tables, then migrates the rest.
+ */
+export async function migrateToLatest(db: Kysely<Database>, upTo?: keyof typeof migrations & string): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema; pin it to ours so another schema
   // in the same database (a test run's, another app's) never makes it skip creating them.
   const migrationTableSchema = isSqlite(db)
     ? undefined
     : (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

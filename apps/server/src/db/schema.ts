@@ -34,6 +34,11 @@ export interface UsersTable {
   email_confirmed: Generated<Flag>;
   /** The address the member asked to move to; it replaces `email` once its link is used. */
   pending_email: string | null;
+  /**
+   * Set only on the stand-in row a deleted member's conversations move to: no e-mail, name or
+   * photo of theirs, shown as "Deleted member", never reachable as a member.
+   */
+  deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

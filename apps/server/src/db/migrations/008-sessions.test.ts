@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@gardenswap/shared';
 import { SignJWT } from 'jose';
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/app.js';
 import { authenticateToken } from '../../modules/auth/auth.tokens.js';
 import { connectDatabase, type DatabaseHandle } from '../connect.js';
-import { isSqlite } from '../dialect.js';
 import { migrateToLatest } from '../migrate.js';
-import * as initial from './001-initial.js';
-import * as searchNotificationsSafety from './002-search-notifications-safety.js';
-import * as photoLookups from './003-photo-lookups.js';
-import * as oneOpenReport from './004-one-open-report.js';
-import * as mailQueue from './005-mail-queue.js';
-import * as passwordResets from './006-password-resets.js';
-
-// A database as it was before sessions were kept: members signed in, some of them logged out.
-const before: Record<string, Migration> = {
-  '001-initial': initial,
-  '002-search-notifications-safety': searchNotificationsSafety,
-  '003-photo-lookups': photoLookups,
-  '004-one-open-report': oneOpenReport,
-  '005-mail-queue': mailQueue,
-  '006-password-resets': passwordResets,
-};
 
 let handle: DatabaseHandle;
 let cleanup: () => Promise<void>;
@@ -37,12 +20,8 @@ beforeAll(async () => {
   secret = made.config.jwtSecret;
   handle = connectDatabase(made.config.database);
   db = handle.db;
-  const migrationTableSchema = isSqlite(db)
-    ? undefined
-    : (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => before }, migrationTableSchema });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  // A database as it was before sessions were kept: members signed in, some of them logged out.
+  await migrateToLatest(db, '007-email-confirmations');
 });
 afterAll(async () => {
   await handle?.db.destroy();

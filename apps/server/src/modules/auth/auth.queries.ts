@@ -11,6 +11,7 @@ export function findCredentialsByEmail(db: Executor, email: string) {
     .selectFrom('users')
     .select(['id', 'username', 'password_hash'])
     .where('email', '=', email.toLowerCase())
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -65,6 +66,7 @@ function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: nu
     .select(columns)
     .select((eb) => friendCountOf(eb).as('friend_count'))
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst()
     .then((row) => row && { ...row, friend_count: Number(row.friend_count) });
 }

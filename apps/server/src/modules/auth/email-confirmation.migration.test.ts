@@ -1,17 +1,10 @@
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import * as initial from '../../db/migrations/001-initial.js';
-import * as searchNotificationsSafety from '../../db/migrations/002-search-notifications-safety.js';
-import * as photoLookups from '../../db/migrations/003-photo-lookups.js';
-import * as oneOpenReport from '../../db/migrations/004-one-open-report.js';
-import * as mailQueue from '../../db/migrations/005-mail-queue.js';
-import * as passwordResets from '../../db/migrations/006-password-resets.js';
 import type { Database } from '../../db/schema.js';
 import { testConfig } from '../../../test/app.js';
-import { createUser } from '../../../test/factories.js';
 
 describe('migration 007-email-confirmations on a database that already has members', () => {
   let db: Kysely<Database>;
@@ -21,23 +14,7 @@ describe('migration 007-email-confirmations on a database that already has membe
   beforeAll(async () => {
     ({ config, cleanup } = await testConfig());
     db = connectDatabase(config.database).db;
-    const schema = config.database.kind === 'postgres' ? config.database.schema : undefined;
-    const before = new Migrator({
-      db,
-      migrationTableSchema: schema,
-      provider: {
-        getMigrations: async () => ({
-          '001-initial': initial,
-          '002-search-notifications-safety': searchNotificationsSafety,
-          '003-photo-lookups': photoLookups,
-          '004-one-open-report': oneOpenReport,
-          '005-mail-queue': mailQueue,
-          '006-password-resets': passwordResets,
-        }),
-      },
-    });
-    const { error } = await before.migrateToLatest();
-    if (error) throw error;
+    await migrateToLatest(db, '006-password-resets');
   });
 
   afterAll(async () => {
@@ -46,8 +23,21 @@ describe('migration 007-email-confirmations on a database that already has membe
   });
 
   it('treats every member from before as confirmed, with no change of address waiting', async () => {
-    const ctx = { db, config };
-    const members = [await createUser(ctx), await createUser(ctx)];
+    const members = await db
+      .insertInto('users')
+      .values(
+        ['ana', 'ben'].map((name) => ({
+          email: `${name}@example.com`,
+          username: name,
+          password_hash: 'x',
+          first_name: name,
+          last_name: 'Gardener',
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })),
+      )
+      .returning('id')
+      .execute();
     await migrateToLatest(db);
     const rows = await db
       .selectFrom('users')

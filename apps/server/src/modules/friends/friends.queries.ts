@@ -11,7 +11,12 @@ const involves = (userId: number) => (eb: FriendshipsEb) =>
 
 /** Whether a member with this id exists. */
 export async function memberExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

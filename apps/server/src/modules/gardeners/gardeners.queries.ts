@@ -33,6 +33,7 @@ function members(db: Executor, viewerId: number) {
     .select(['users.latitude', 'users.longitude'])
     .select((eb) => friendCountOf(eb).as('friend_count'))
     .where('users.id', '<>', viewerId)
+    .where('users.deleted_at', 'is', null)
     .where((eb: ExpressionBuilder<Database, 'users'>) => eb.not(blockedEitherWay(viewerId, eb.ref('users.id'), eb)));
 }
 

@@ -35,11 +35,28 @@ export interface PhotoUrls {
 
 const SIGNATURE_LENGTH = 32; // base64url characters: 192 bits of the HMAC
 
+/**
+ * A key of its own for each kind of signed link, derived from the server's secret, so a signature
+ * made for one purpose (a photo) is never valid for another (a data download).
+ */
+export const signingKey = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(`gardenswap ${purpose}`).digest();
+
+/** The HMAC of `payload` under `key`, cut to the length signed links carry. */
+export const signLink = (key: Buffer, payload: string) =>
+  createHmac('sha256', key).update(payload).digest('base64url').slice(0, SIGNATURE_LENGTH);
+
+/** Compares a signature from a URL with the expected one in constant time. */
+export function sameSignature(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Signs and checks photo URLs with a key derived from the server's secret. */
 export function photoUrls(secret: string, now: () => number = Date.now): PhotoUrls {
-  const key = createHmac('sha256', secret).update('gardenswap photo urls').digest();
-  const sign = (name: string, viewerId: number, exp: number) =>
-    createHmac('sha256', key).update(`${name}:${viewerId}:${exp}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
+  const key = signingKey(secret, 'photo urls');
+  const sign = (name: string, viewerId: number, exp: number) => signLink(key, `${name}:${viewerId}:${exp}`);
 
   return {
     signerFor(viewerId, lifetime = 'page') {
@@ -56,9 +73,7 @@ export function photoUrls(secret: string, now: () => number = Date.now): PhotoUr
       const viewerId = Number(v);
       const expiresAt = Number(exp);
       if (expiresAt * 1000 <= now()) return undefined;
-      const expected = Buffer.from(sign(name, viewerId, expiresAt));
-      const given = Buffer.from(sig);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      if (!sameSignature(sig, sign(name, viewerId, expiresAt))) return undefined;
       return { viewerId, expiresAt };
     },
   };

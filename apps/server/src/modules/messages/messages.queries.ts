@@ -1,6 +1,7 @@
 import type { Message, Thread } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schema.js';
+import { shownUsername } from '../account/deleted-members.sql.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 
 const MESSAGE_COLUMNS = ['id', 'sender_id', 'receiver_id', 'content', 'client_id', 'created_at', 'read_at'] as const;
@@ -21,8 +22,22 @@ const toMessage = (row: MessageRow): Message => ({
   read_at: toIso(row.read_at),
 });
 
-/** Whether a member with this id exists. */
+/**
+ * Whether someone with this id can be talked to: a member, not the stand-in of a deleted one
+ * (who can be neither messaged nor blocked).
+ */
 export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a conversation with this id can be read: a member, or the stand-in of a deleted one. */
+export async function conversationPartnerExists(db: Executor, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
@@ -89,7 +104,7 @@ export async function listThreads(db: Executor, userId: number): Promise<Thread[
     .where((eb) => eb.not(blockedEitherWay(userId, eb.ref('th.other_id'), eb)))
     .select([
       'u.id as user_id',
-      'u.username',
+      shownUsername('u').as('username'),
       'u.profile_picture',
       'm.id',
       'm.content',

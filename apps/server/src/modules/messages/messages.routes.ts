@@ -17,6 +17,7 @@ import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
 import { isBlockedPair } from '../blocks/blocks.queries.js';
 import {
+  conversationPartnerExists,
   countUnread,
   findByClientId,
   insertMessage,
@@ -127,7 +128,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = me(request);
       const otherId = request.params.userId;
-      if (!(await userExists(app.db, otherId))) throw notFound(TEXTS.userNotFound);
+      if (!(await conversationPartnerExists(app.db, otherId))) throw notFound(TEXTS.userNotFound);
       if (await isBlockedPair(app.db, user.id, otherId)) throw forbidden(SAFETY_TEXTS.cannotMessage);
       await markRead(app, user.id, otherId);
       return listConversation(app.db, user.id, otherId, request.query);

@@ -6,7 +6,7 @@ import { toAppError } from '../../plugins/errors.js';
 import { isBlockedPair } from '../blocks/blocks.queries.js';
 import { messageBudgetPlugin } from './messages.limits.js';
 import { markRead, sendMessage } from './messages.routes.js';
-import { userExists } from './messages.queries.js';
+import { conversationPartnerExists } from './messages.queries.js';
 
 /** A socket's `typing` counts at most once per this many milliseconds; the rest are dropped. */
 export const TYPING_INTERVAL_MS = 1000;
@@ -72,7 +72,7 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
       if (!parsed.success || parsed.data.user_id === userId) return;
       const otherId = parsed.data.user_id;
       (async () => {
-        if (!(await userExists(app.db, otherId))) return;
+        if (!(await conversationPartnerExists(app.db, otherId))) return;
         await markRead(app, userId, otherId);
       })().catch((error: unknown) => app.log.error({ err: error }, 'mark_read failed'));
     });

@@ -32,7 +32,12 @@ export async function canReport(
     return row !== undefined;
   }
   if (id === reporterId) return false;
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

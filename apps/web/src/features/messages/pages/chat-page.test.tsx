@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
 import type { Message } from '@gardenswap/shared/messages';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -36,7 +37,8 @@ const message = (overrides: Partial<Message> = {}): Message => ({
 
 interface Api {
   conversation?: Message[] | (() => Message[]);
-  member?: 'missing';
+  /** Missing: no such member. Deleted: their account is gone, the conversation stays. */
+  member?: 'missing' | 'deleted';
   posted?: Message;
   /** POST /messages answers 429 for sending too fast. */
   tooFast?: boolean;
@@ -47,7 +49,7 @@ function stubApi(apiState: Api = {}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/users/2/public') {
-      return apiState.member === 'missing' ? json({ detail: 'User not found', code: 'NOT_FOUND' }, 404) : json(tom);
+      return apiState.member ? json({ detail: 'User not found', code: 'NOT_FOUND' }, 404) : json(tom);
     }
     if (url.pathname === '/api/messages/2') {
       const list = typeof apiState.conversation === 'function' ? apiState.conversation() : apiState.conversation;
@@ -344,6 +346,17 @@ describe('chat', () => {
     render();
     expect(await screen.findByText('User not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to messages' })).toHaveAttribute('href', '/messages');
+  });
+
+  it('shows a deleted member\'s conversation as "Deleted member", readable and closed to replies', async () => {
+    stubApi({ member: 'deleted', conversation: [message({ id: 1, content: 'See you at the swap' })] });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Chat with Deleted member' })).toBeInTheDocument();
+    expect(screen.getByText('See you at the swap')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(ACCOUNT_TEXTS.deletedMemberChat);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View profile' })).not.toBeInTheDocument();
+    expect(screen.queryByText('User not found')).not.toBeInTheDocument();
   });
 
   it.each(['/messages/abc', '/messages/0', '/messages/-4', '/messages/2.5', '/messages/1'])(

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
 import { SAFETY_TEXTS } from '@gardenswap/shared/safety';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -211,7 +212,10 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
     return () => window.removeEventListener('resize', measure);
   }, []);
 
-  if (member.error instanceof ApiError && member.error.status === 404) {
+  // No profile, yet a conversation: the member deleted their account. It stays readable, not answerable.
+  const noProfile = member.error instanceof ApiError && member.error.status === 404;
+  const deleted = noProfile && conversationMessages(conversation.data).length > 0;
+  if (noProfile && !deleted && !conversation.isPending) {
     return (
       <section className="messages-page">
         <h1>Chat</h1>
@@ -223,16 +227,17 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
     );
   }
 
-  const name = member.data?.username ?? '';
+  const name = deleted ? ACCOUNT_TEXTS.deletedMember : (member.data?.username ?? '');
+  const shown = deleted || member.data !== undefined;
   return (
     <section className="chat-page" aria-labelledby="chat-title" ref={page}>
       <header className="chat-header">
         <Link to="/messages" className="icon-button" aria-label="Back to messages">
           <ArrowLeft aria-hidden size={22} />
         </Link>
-        {member.data && <Avatar src={member.data.profile_picture} name={name} size={40} />}
+        {shown && <Avatar src={member.data?.profile_picture ?? null} name={name} size={40} />}
         <h1 id="chat-title" className="chat-title">
-          {member.data ? `Chat with ${name}` : 'Chat'}
+          {shown ? `Chat with ${name}` : 'Chat'}
         </h1>
         {member.data && (
           <Link to={`/seller/${otherId}`} className="button chat-profile-link" aria-label="View profile">
@@ -242,7 +247,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
         )}
         {member.data && <ReportButton targetType="user" targetId={otherId} label="Report" />}
       </header>
-      {member.isError && <ErrorBanner message={errorText(member.error, 'Failed to load data')} />}
+      {member.isError && !noProfile && <ErrorBanner message={errorText(member.error, 'Failed to load data')} />}
       <ErrorBanner message={refused ?? (isRefusal(conversation.error) ? SAFETY_TEXTS.cannotMessage : null)} />
       {conversation.isError && !isRefusal(conversation.error) && (
         <div className="chat-error">
@@ -270,7 +275,13 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
       <p className="chat-typing" aria-live="polite">
         {typing && name ? `${name} is typing…` : ''}
       </p>
-      <ChatComposer onSend={onSend} onTyping={onTyping} />
+      {deleted ? (
+        <p className="muted chat-closed" role="note">
+          {ACCOUNT_TEXTS.deletedMemberChat}
+        </p>
+      ) : (
+        <ChatComposer onSend={onSend} onTyping={onTyping} />
+      )}
     </section>
   );
 }

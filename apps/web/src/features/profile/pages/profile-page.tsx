@@ -2,6 +2,7 @@ import type { User } from '@gardenswap/shared/auth';
 import { LogOut, MapPin, QrCode, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
+import { AccountSection } from '../../account/components/account-section';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
 import { BlockedMembers } from '../../safety/components/blocked-members';
@@ -111,6 +112,8 @@ export default function ProfilePage() {
           Invite friends
         </Link>
       </nav>
+
+      <AccountSection />
 
       <button
         type="button"

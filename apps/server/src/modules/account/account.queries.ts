@@ -1,0 +1,322 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { type Executor, nowIso, toIso } from '../../db/schema.js';
+import { shownUsername } from './deleted-members.sql.js';
+
+/** How many rows one query of the export reads at a time. */
+const EXPORT_PAGE = 500;
+
+/** A member (never a deleted member's stand-in) with what deleting or exporting needs. */
+export function findMember(db: Executor, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash', 'sessions_valid_from'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Rows read `EXPORT_PAGE` at a time by ascending id, so a long history never sits in memory at once. */
+async function* byId<T extends { id: number }>(page: (afterId: number, limit: number) => Promise<T[]>) {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after, EXPORT_PAGE);
+    yield* rows;
+    if (rows.length < EXPORT_PAGE) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Everything the member's own profile holds, but the password hash and the session bookkeeping. */
+export async function exportProfile(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'email',
+      'first_name',
+      'last_name',
+      'profile_picture',
+      'address',
+      'apt',
+      'city',
+      'state',
+      'zip_code',
+      'email_notifications',
+      'created_at',
+      'updated_at',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...row,
+    email_notifications: row.email_notifications === 1,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** The member's listings, all of them (paused and friends-only too). */
+export function exportListings(db: Executor, userId: number) {
+  return byId(async (after, limit) => {
+    const rows = await db
+      .selectFrom('listings')
+      .select([
+        'id',
+        'title',
+        'description',
+        'price',
+        'type_id',
+        'state_id',
+        'category_id',
+        'is_active',
+        'is_public',
+        'featured_image',
+        'thumbnail',
+        'created_at',
+        'updated_at',
+      ])
+      .where('owner_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      ...r,
+      is_active: r.is_active === 1,
+      is_public: r.is_public === 1,
+      created_at: toIso(r.created_at),
+      updated_at: toIso(r.updated_at),
+    }));
+  });
+}
+
+/** The member's want list. */
+export function exportWants(db: Executor, userId: number) {
+  return byId(async (after, limit) => {
+    const rows = await db
+      .selectFrom('want_listings')
+      .select(['id', 'title', 'category_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
+  });
+}
+
+/** Friends and pending requests both ways, with the other member's username. */
+export async function exportFriends(db: Executor, userId: number) {
+  const rows = await db
+    .selectFrom('friendships as f')
+    .innerJoin('users as u', (join) =>
+      join
+        .on((eb) => eb.or([eb('u.id', '=', eb.ref('f.user_low')), eb('u.id', '=', eb.ref('f.user_high'))]))
+        .on('u.id', '!=', userId),
+    )
+    .select(['f.id', 'f.status', 'f.requester_id', 'f.created_at', 'f.updated_at', 'u.id as user_id', 'u.username'])
+    .where((eb) => eb.or([eb('f.user_low', '=', userId), eb('f.user_high', '=', userId)]))
+    .orderBy('f.id')
+    .execute();
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    username: r.username,
+    status: r.status === 'accepted' ? ('friends' as const) : ('request pending' as const),
+    requested_by: r.requester_id === userId ? ('me' as const) : ('them' as const),
+    since: toIso(r.status === 'accepted' ? r.updated_at : r.created_at),
+  }));
+}
+
+/** Every message the member sent or received, with the other member's name as they see it. */
+export function exportMessages(db: Executor, userId: number) {
+  return byId(async (after, limit) => {
+    const rows = await db
+      .selectFrom('messages as m')
+      .innerJoin('users as u', (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb.and([eb('m.sender_id', '=', userId), eb('u.id', '=', eb.ref('m.receiver_id'))]),
+            eb.and([eb('m.receiver_id', '=', userId), eb('u.id', '=', eb.ref('m.sender_id'))]),
+          ]),
+        ),
+      )
+      .select(['m.id', 'm.sender_id', 'm.content', 'm.created_at', 'm.read_at', 'u.id as other_id'])
+      .select(shownUsername('u').as('other_username'))
+      .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
+      .where('m.id', '>', after)
+      .orderBy('m.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      direction: r.sender_id === userId ? ('sent' as const) : ('received' as const),
+      other_member: { id: r.other_id, username: r.other_username },
+      content: r.content,
+      created_at: toIso(r.created_at),
+      read_at: toIso(r.read_at),
+    }));
+  });
+}
+
+/** The member's notifications. */
+export function exportNotifications(db: Executor, userId: number) {
+  return byId(async (after, limit) => {
+    const rows = await db
+      .selectFrom('notifications')
+      .select(['id', 'type', 'listing_id', 'want_id', 'from_user_id', 'created_at', 'read_at'])
+      .where('user_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: toIso(r.created_at), read_at: toIso(r.read_at) }));
+  });
+}
+
+/** The members this member blocked. */
+export async function exportBlocks(db: Executor, userId: number) {
+  const rows = await db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .select(['users.id as user_id', 'users.username', 'blocks.created_at'])
+    .where('blocks.blocker_id', '=', userId)
+    .orderBy('blocks.created_at')
+    .execute();
+  return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
+}
+
+/** The reports this member made. */
+export function exportReports(db: Executor, userId: number) {
+  return byId(async (after, limit) => {
+    const rows = await db
+      .selectFrom('reports')
+      .select(['id', 'target_type', 'target_id', 'reason', 'status', 'created_at'])
+      .where('reporter_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
+  });
+}
+
+/** The e-mails Gardenswap wrote to the member's address. */
+export function exportEmails(db: Executor, email: string) {
+  return byId(async (after, limit) => {
+    const rows = await db
+      .selectFrom('outbox')
+      .select(['id', 'subject', 'text', 'status', 'created_at', 'sent_at'])
+      .where(sql<string>`lower(to_address)`, '=', email.toLowerCase())
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: toIso(r.created_at), sent_at: toIso(r.sent_at) }));
+  });
+}
+
+/** The stored photos of the member: every listing's photo and thumbnail, and the profile picture. */
+export async function photosOf(db: Executor, userId: number) {
+  const listings = await db
+    .selectFrom('listings')
+    .select(['id', 'featured_image', 'thumbnail'])
+    .where('owner_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  const user = await db.selectFrom('users').select('profile_picture').where('id', '=', userId).executeTakeFirst();
+  return { listings, profilePicture: user?.profile_picture ?? null };
+}
+
+/**
+ * Deletes a member. Their conversations move first to a new stand-in row that holds nothing of
+ * theirs (an e-mail and username no one can sign in or register with, no password, no photo) and
+ * is shown as "Deleted member", so the other members keep reading them. Conversations with an
+ * already deleted member go (no one is left to read them), and with them any stand-in that has
+ * nothing left. Then the e-mails addressed to them go, and their row: by cascade, every row that
+ * references it (listings, want list, friendships, notifications, blocks, reports they made,
+ * sessions and whatever else a feature keeps of theirs). Answers the stored photos to remove once
+ * committed, or undefined when there is no such member.
+ */
+export async function deleteMember(db: Executor, userId: number) {
+  const member = await findMember(db, userId);
+  if (!member) return undefined;
+  const photos = await photosOf(db, userId);
+
+  const deletedPartners = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where('deleted_at', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', eb.selectFrom('messages').select('receiver_id').where('sender_id', '=', userId)),
+          eb('id', 'in', eb.selectFrom('messages').select('sender_id').where('receiver_id', '=', userId)),
+        ]),
+      )
+      .execute()
+  ).map((r) => r.id);
+  if (deletedPartners.length) {
+    await db
+      .deleteFrom('messages')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('sender_id', '=', userId), eb('receiver_id', 'in', deletedPartners)]),
+          eb.and([eb('receiver_id', '=', userId), eb('sender_id', 'in', deletedPartners)]),
+        ]),
+      )
+      .execute();
+    await db
+      .deleteFrom('users')
+      .where('id', 'in', deletedPartners)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .where((m) =>
+                m.or([
+                  m('messages.sender_id', '=', m.ref('users.id')),
+                  m('messages.receiver_id', '=', m.ref('users.id')),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  const kept = await db
+    .selectFrom('messages')
+    .select('id')
+    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (kept) {
+    const tag = randomBytes(12).toString('hex');
+    const standIn = await db
+      .insertInto('users')
+      .values({
+        // Neither can be typed into a form (no "@", a space): no one signs in or registers as it.
+        email: `deleted:${tag}`,
+        username: `deleted member ${tag}`,
+        password_hash: '',
+        first_name: '',
+        last_name: '',
+        deleted_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('messages').set({ sender_id: standIn.id }).where('sender_id', '=', userId).execute();
+    await db.updateTable('messages').set({ receiver_id: standIn.id }).where('receiver_id', '=', userId).execute();
+  }
+
+  await db
+    .deleteFrom('outbox')
+    .where(sql<string>`lower(to_address)`, '=', member.email.toLowerCase())
+    .execute();
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+  return [photos.profilePicture, ...photos.listings.flatMap((l) => [l.featured_image, l.thumbnail])];
+}
