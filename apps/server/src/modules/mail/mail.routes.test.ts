@@ -55,39 +55,47 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     expect(row.html).not.toContain('<b>Eve</b>');
   });
 
-  it('turns e-mail notifications off and on from the profile', async () => {
+  it('turns each kind of e-mail off and on from the profile, the others as they are', async () => {
     const a = await createUser(ctx);
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: a })).json()).toMatchObject({
-      email_notifications: true,
+      email_notifications: { matches: true, friend_requests: true, messages: true },
     });
     const off = await ctx.inject({
       method: 'PATCH',
       url: '/api/auth/profile',
       as: a,
-      payload: { email_notifications: false },
+      payload: { email_notifications: { messages: false } },
     });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ id: a.id, email_notifications: false });
+    expect(off.json()).toMatchObject({
+      id: a.id,
+      email_notifications: { matches: true, friend_requests: true, messages: false },
+    });
     const row = await ctx.db
       .selectFrom('users')
-      .select('email_notifications')
+      .select(['email_matches', 'email_friend_requests', 'email_messages'])
       .where('id', '=', a.id)
       .executeTakeFirstOrThrow();
-    expect(row.email_notifications).toBe(0);
-    const on = await ctx.inject({
+    expect(row).toEqual({ email_matches: 1, email_friend_requests: 1, email_messages: 0 });
+    const two = await ctx.inject({
       method: 'PATCH',
       url: '/api/auth/profile',
       as: a,
-      payload: { email_notifications: true },
+      payload: { email_notifications: { matches: false, messages: true } },
     });
-    expect(on.json()).toMatchObject({ email_notifications: true });
-    const bad = await ctx.inject({
-      method: 'PATCH',
-      url: '/api/auth/profile',
-      as: a,
-      payload: { email_notifications: 'x' },
+    expect(two.json()).toMatchObject({
+      email_notifications: { matches: false, friend_requests: true, messages: true },
     });
-    expect(bad.statusCode).toBe(422);
+    for (const payload of [
+      { email_notifications: 'x' },
+      { email_notifications: false },
+      { email_notifications: {} },
+      { email_notifications: { messages: 'no' } },
+    ]) {
+      const bad = await ctx.inject({ method: 'PATCH', url: '/api/auth/profile', as: a, payload });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+    }
   });
 
   it('limits invitations per member when rate limits are on', async () => {

@@ -17,7 +17,7 @@ const MARIA: User = {
   city: 'Salt Lake City',
   state: 'UT',
   zip_code: '84101',
-  email_notifications: true,
+  email_notifications: { matches: true, friend_requests: true, messages: true },
 };
 
 function openProfile(profile: User | Response = MARIA) {

@@ -5,7 +5,7 @@ import { ErrorBanner, Loading } from '../../../components/feedback';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
 import { BlockedMembers } from '../../safety/components/blocked-members';
-import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
+import { EmailSettings } from '../components/email-settings';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
 
@@ -89,7 +89,7 @@ export default function ProfilePage() {
         </dl>
       </section>
 
-      <EmailNotificationsSwitch on={user.email_notifications} />
+      <EmailSettings />
       <BlockedMembers />
 
       <nav className="card profile-links" aria-label="Friends">
