@@ -1,3 +1,5 @@
+import { EMAIL_KINDS, EMAIL_KIND_TEXTS, NOTIFICATION_TEXTS, type User } from '@gardenswap/shared';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
@@ -96,6 +98,65 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
       expect(bad.statusCode).toBe(422);
       expect(bad.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
     }
+  });
+
+  const settingsOf = async (user: { token: string }) =>
+    (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: user })).json<User>().email_notifications;
+  const follow = (link: string) => {
+    const { pathname, search } = new URL(link);
+    return ctx.inject({ method: 'GET', url: pathname + search });
+  };
+
+  it("turns off only its own kind with each e-mail's unsubscribe link, and says which", async () => {
+    const mailer = mailerOf(ctx.app.server)!;
+    for (const kind of EMAIL_KINDS) {
+      const a = await createUser(ctx);
+      const page = await follow(await mailer.unsubscribeUrl({ userId: a.id }, kind));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(EMAIL_KIND_TEXTS[kind].unsubscribed);
+      expect(await settingsOf(a)).toEqual({
+        matches: kind !== 'matches',
+        friend_requests: kind !== 'friend_requests',
+        messages: kind !== 'messages',
+      });
+    }
+    // An invitation's link names an address: once it is a member's, their friend requests go quiet.
+    const b = await createUser(ctx);
+    expect((await follow(await mailer.unsubscribeUrl({ email: b.email }, 'friend_requests'))).statusCode).toBe(200);
+    expect(await settingsOf(b)).toEqual({ matches: true, friend_requests: false, messages: true });
+  });
+
+  it('keeps the promise of a link sent before e-mail was switched per kind: every kind goes off', async () => {
+    const [a, b] = [await createUser(ctx), await createUser(ctx)];
+    const old = (subject: string) =>
+      new SignJWT({ purpose: 'unsubscribe' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setSubject(subject)
+        .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    for (const [member, subject] of [
+      [a, String(a.id)],
+      [b, `email:${b.email}`],
+    ] as const) {
+      const page = await ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${await old(subject)}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(NOTIFICATION_TEXTS.unsubscribed);
+      expect(await settingsOf(member)).toEqual({ matches: false, friend_requests: false, messages: false });
+    }
+    // A kind the server does not know is no link at all.
+    const c = await createUser(ctx);
+    const odd = await new SignJWT({ purpose: 'unsubscribe', kind: 'everything' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(c.id))
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    expect((await ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${odd}` })).statusCode).toBe(400);
+    expect(await settingsOf(c)).toEqual({ matches: true, friend_requests: true, messages: true });
+  });
+
+  it('previews the unread-messages e-mail', async () => {
+    const both = await ctx.inject({ method: 'GET', url: '/api/mail/preview/messages' });
+    expect(both.json()).toMatchObject({ subject: 'Rosa sent you 3 messages' });
+    expect(both.json<{ text: string }>().text).toContain('Reply to Rosa: http');
   });
 
   it('limits invitations per member when rate limits are on', async () => {
