@@ -127,6 +127,11 @@ export const OFFLINE_MAIL = {
   sweepMs: 30_000,
   /** Conversations e-mailed per sweep at most; the next sweep takes the rest. */
   batchSize: 50,
+  /**
+   * Older unread messages are never e-mailed about (turning the switch back on does not bring up
+   * last month's), and the sweep reads only this stretch of the unread ones.
+   */
+  lookBackMs: 7 * 24 * 60 * 60_000,
 };
 export type OfflineMailSettings = typeof OFFLINE_MAIL;
 

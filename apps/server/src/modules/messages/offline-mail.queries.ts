@@ -11,6 +11,8 @@ export interface DueConversation {
 export interface DueRule {
   /** Messages at least this old, to a member seen connected no later than this, are due. */
   awaySince: string;
+  /** Messages older than this are left alone. */
+  notBefore: string;
   /** A conversation e-mailed after this is not e-mailed again yet. */
   lastMailedBefore: string;
 }
@@ -19,7 +21,7 @@ type MessagesEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>
 
 /**
  * Conversations due an "unread messages" e-mail, oldest waiting first: a message unread since
- * before `awaySince`, newer than the last one e-mailed about, to a member who may get such
+ * before `awaySince` (and after `notBefore`), newer than the last one e-mailed about, to a member who may get such
  * e-mails, has no socket seen since `awaySince`, was not e-mailed about this conversation since
  * `lastMailedBefore`, and has no block either way with the sender. Whatever the sweep would skip
  * is left out here, so it can never crowd out the conversations that are due.
@@ -32,9 +34,12 @@ export function dueConversations(
   let query = db
     .selectFrom('messages as m')
     .innerJoin('users', 'users.id', 'm.receiver_id')
+    // A sender who is no longer there leaves no one to name in the e-mail.
+    .innerJoin('users as sender', 'sender.id', 'm.sender_id')
     .select(['m.receiver_id as recipient_id', 'm.sender_id'])
     .where('m.read_at', 'is', null)
     .where('m.created_at', '<=', rule.awaySince)
+    .where('m.created_at', '>', rule.notBefore)
     .where(mayEmail('messages'))
     .where((eb: MessagesEb) =>
       eb.not(

@@ -193,6 +193,15 @@ describe('unread messages e-mailed to members who are away', () => {
     expect(sink.to(sam.email)).toHaveLength(0);
   });
 
+  it('leaves alone unread messages older than the look-back', async () => {
+    const [maria, alex] = await pair();
+    await send(maria, alex, 'From long ago');
+    const longAgo = new Date(Date.now() - OFFLINE.lookBackMs - 60_000).toISOString();
+    await ctx.db.updateTable('messages').set({ created_at: longAgo }).where('receiver_id', '=', alex.id).execute();
+    await afterTheDelay(ctx.app);
+    expect(sink.to(alex.email)).toHaveLength(0);
+  });
+
   it("turns off only messages with the e-mail's own unsubscribe link", async () => {
     const [maria, alex] = await pair();
     await send(maria, alex, 'Unsubscribe below');

@@ -37,6 +37,7 @@ export const offlineMailPlugin = fp(
 
     const ruleAt = (now: number): DueRule => ({
       awaySince: iso(now - settings.offlineAfterMs),
+      notBefore: iso(now - settings.lookBackMs),
       lastMailedBefore: iso(now - settings.perConversationMs),
     });
 
