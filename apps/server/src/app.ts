@@ -33,7 +33,9 @@ import { uploadsRoutes } from './modules/images/uploads.routes.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
+import { offlineMailPlugin } from './modules/messages/offline-mail.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
+import { presencePlugin } from './modules/presence/presence.plugin.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { wantsRoutes } from './modules/wants/wants.routes.js';
@@ -204,12 +206,15 @@ export async function buildApp(
   await app.register(imagesPlugin);
   await app.register(realtimePlugin);
   await app.register(messagesSocket);
+  await app.register(presencePlugin);
 
   // The API's own context: its routes need a session unless they say they are public.
   await app.register(async (api) => {
     await api.register(authPlugin);
     // Before the other modules: they call app.notify; it also serves /api/notifications, /api/mail, invites, want matches.
     await api.register(notificationsModule);
+    // Unread messages e-mailed to members who are away (it queues through app.mailer).
+    await api.register(offlineMailPlugin);
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(siteRoutes, { prefix: '/api/site' });
     await api.register(authRoutes, { prefix: '/api/auth' });

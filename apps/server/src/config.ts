@@ -112,6 +112,29 @@ const MAIL_QUEUE_UNDER_TEST: MailQueueSettings = {
   smtp: { connectionTimeoutMs: 2_000, greetingTimeoutMs: 2_000, socketTimeoutMs: 5_000 },
 };
 
+/**
+ * E-mails about unread messages. A member with a message unread for `offlineAfterMs`, and no
+ * connected socket on any instance for as long, gets one e-mail per conversation; a conversation
+ * is e-mailed at most once per `perConversationMs`. Each instance records its connected members
+ * as seen every `heartbeatMs` (and on connect and disconnect) and looks for what is due every
+ * `sweepMs`; both live in the database, so a restart or a crash forgets nothing.
+ */
+export const OFFLINE_MAIL = {
+  offlineAfterMs: 10 * 60_000,
+  perConversationMs: 60 * 60_000,
+  /** Well under `offlineAfterMs`: a connected member must never look away that long. */
+  heartbeatMs: 60_000,
+  sweepMs: 30_000,
+  /** Conversations e-mailed per sweep at most; the next sweep takes the rest. */
+  batchSize: 50,
+  /**
+   * Older unread messages are never e-mailed about (turning the switch back on does not bring up
+   * last month's), and the sweep reads only this stretch of the unread ones.
+   */
+  lookBackMs: 7 * 24 * 60 * 60_000,
+};
+export type OfflineMailSettings = typeof OFFLINE_MAIL;
+
 /** A per-window request budget. */
 export interface Limit {
   max: number;
@@ -163,6 +186,8 @@ export interface Config {
   timeouts: typeof SERVER_TIMEOUTS;
   /** Retries, leases and polling of the e-mail queue. */
   mailQueue: MailQueueSettings;
+  /** When unread messages are e-mailed to a member who is away; tests shorten them. */
+  offlineMail: OfflineMailSettings;
 }
 
 /** Thrown when the environment is wrong; the message names the variable. */
@@ -253,5 +278,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashing: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     timeouts: SERVER_TIMEOUTS,
     mailQueue: isTest ? MAIL_QUEUE_UNDER_TEST : MAIL_QUEUE,
+    offlineMail: OFFLINE_MAIL,
   };
 }

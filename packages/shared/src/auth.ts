@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailNotificationsSchema } from './email-settings.js';
 import {
   EMAIL_MAX,
   EMAIL_PATTERN,
@@ -108,8 +109,8 @@ export const UserSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
-  /** Whether the member gets e-mails (matches, friend requests); only in their own profile. */
-  email_notifications: z.boolean(),
+  /** Which kinds of e-mail the member gets; only in their own profile. */
+  email_notifications: EmailNotificationsSchema,
   /** Whether the member used the link that confirms `email`; until then only security e-mails reach it. */
   email_confirmed: z.boolean(),
   /** The new address the member asked for, waiting for its link to be used; sign-in uses `email` until then. */

@@ -12,3 +12,4 @@ export * from './socket.js';
 export * from './safety.js';
 export * from './notifications.js';
 export * from './sessions.js';
+export * from './email-settings.js';

@@ -43,23 +43,17 @@ export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 export const MarkReadInputSchema = z.object({ ids: z.array(IdSchema).max(500).optional() });
 export type MarkReadInput = z.infer<typeof MarkReadInputSchema>;
 
-/** PATCH /auth/profile */
-export const ProfileSettingsInputSchema = z.object({ email_notifications: z.boolean() });
-export type ProfileSettingsInput = z.infer<typeof ProfileSettingsInputSchema>;
-
 /** POST /auth/invite */
 export const InviteInputSchema = z.object({ email: EmailSchema });
 export type InviteInput = z.infer<typeof InviteInputSchema>;
 
 /** The e-mails a member can preview at /match-noti and /friend-invi. */
-export const MAIL_PREVIEWS = ['match', 'friend-invitation'] as const;
+export const MAIL_PREVIEWS = ['match', 'friend-invitation', 'messages'] as const;
 export type MailPreview = (typeof MAIL_PREVIEWS)[number];
 
 export const NOTIFICATION_TEXTS = {
   matchSubject: 'You got a match',
   inviteSent: 'Invitation sent',
-  emailNotificationsLabel: 'E-mail notifications',
-  emailNotificationsHint: 'Get an e-mail when a listing matches your wish list or someone sends you a friend request.',
   notificationsTitle: 'Notifications',
   notificationsEmpty: 'No notifications yet',
   markAllRead: 'Mark all as read',

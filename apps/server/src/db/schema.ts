@@ -24,7 +24,10 @@ export interface UsersTable {
   /** The postcode's centroid; for distance only, never answered. */
   latitude: number | null;
   longitude: number | null;
-  email_notifications: Generated<Flag>;
+  /** One e-mail switch per kind (see EMAIL_KINDS in shared). */
+  email_matches: Generated<Flag>;
+  email_friend_requests: Generated<Flag>;
+  email_messages: Generated<Flag>;
   /**
    * Tokens signed before sessions were kept (they have no `sessions` row) and before this moment
    * no longer count: set whenever a member's sessions are ended.
@@ -179,6 +182,20 @@ export interface OutboxTable {
   error: string | null;
 }
 
+/** When a member was last seen with a connected socket on any instance (kept fresh while connected). */
+export interface PresenceTable {
+  user_id: number;
+  last_seen_at: Timestamp;
+}
+
+/** The last "unread messages" e-mail of a conversation: to whom, about whose messages, up to which one, when. */
+export interface MessageMailNoticesTable {
+  recipient_id: number;
+  sender_id: number;
+  last_message_id: number;
+  sent_at: Timestamp;
+}
+
 export interface BlocksTable {
   blocker_id: number;
   blocked_id: number;
@@ -210,6 +227,8 @@ export interface Database {
   outbox: OutboxTable;
   blocks: BlocksTable;
   reports: ReportsTable;
+  presence: PresenceTable;
+  message_mail_notices: MessageMailNoticesTable;
 }
 
 export type DB = Kysely<Database>;

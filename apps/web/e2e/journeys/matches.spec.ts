@@ -1,4 +1,5 @@
 import { NOTIFICATION_TEXTS } from '@gardenswap/shared/notifications';
+import { EMAIL_KIND_TEXTS } from '@gardenswap/shared/email-settings';
 import { expect, test } from '@playwright/test';
 import {
   bearer,
@@ -96,10 +97,10 @@ test('a match end to end: the bell rises live, the notification links the listin
   expect(matchMails().filter((m) => /Roma tomatoes/.test(m.raw))).toEqual([]);
   expect(matchMails().filter((m) => /Cherry tomatoes, sun ripened/.test(m.raw))).toEqual([]);
 
-  // The unsubscribe link works: B gets no more e-mails (and the profile says so).
+  // The unsubscribe link works: B gets no more e-mails about matches (and the profile says so).
   await page.goto(unsubscribe!);
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
-  await expect(page.getByText(NOTIFICATION_TEXTS.unsubscribed)).toBeVisible();
+  await expect(page.getByText(EMAIL_KIND_TEXTS.matches.unsubscribed)).toBeVisible();
   const profile = await request.get('/api/auth/profile', { headers: bearer(wisher) });
-  expect((await profile.json()).email_notifications).toBe(false);
+  expect((await profile.json()).email_notifications).toEqual({ matches: false, friend_requests: true, messages: true });
 });

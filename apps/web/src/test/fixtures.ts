@@ -1,3 +1,4 @@
+import type { User } from '@gardenswap/shared/auth';
 import type { Listing } from '@gardenswap/shared/listings';
 
 let nextId = 100;
@@ -30,6 +31,26 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
     distance_miles: null,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The signed-in member's own profile as the API answers it: Maria, confirmed, every e-mail on. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    username: 'maria',
+    email: 'maria@demo.gardenswap.example',
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    friend_count: 4,
+    profile_picture: 'uploads/avatars/maria.webp',
+    city: 'Salt Lake City',
+    state: 'UT',
+    zip_code: '84101',
+    email_notifications: { matches: true, friend_requests: true, messages: true },
+    email_confirmed: true,
+    pending_email: null,
     ...overrides,
   };
 }

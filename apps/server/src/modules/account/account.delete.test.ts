@@ -103,7 +103,7 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
     signedPhotoUrl = `/api/${seen.json<Listing>().featured_image}`;
     expect(signedPhotoUrl).toContain('sig=');
     expect((await ctx.inject({ method: 'GET', url: signedPhotoUrl })).statusCode).toBe(200);
-    const link = new URL(await mailerOf(ctx.app.server)!.unsubscribeUrl({ userId: member.id }));
+    const link = new URL(await mailerOf(ctx.app.server)!.unsubscribeUrl({ userId: member.id }, 'matches'));
     unsubscribeUrl = link.pathname + link.search;
   });
   afterEach(() => {

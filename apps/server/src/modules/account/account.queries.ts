@@ -43,15 +43,25 @@ export async function exportProfile(db: Executor, userId: number) {
       'city',
       'state',
       'zip_code',
-      'email_notifications',
+      'email_confirmed',
+      'pending_email',
+      'email_matches',
+      'email_friend_requests',
+      'email_messages',
       'created_at',
       'updated_at',
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  const { email_matches, email_friend_requests, email_messages, ...rest } = row;
   return {
-    ...row,
-    email_notifications: row.email_notifications === 1,
+    ...rest,
+    email_confirmed: rest.email_confirmed === 1,
+    email_notifications: {
+      matches: email_matches === 1,
+      friend_requests: email_friend_requests === 1,
+      messages: email_messages === 1,
+    },
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

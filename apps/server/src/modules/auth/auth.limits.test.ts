@@ -112,7 +112,7 @@ describe('login limits', () => {
       method: 'PATCH',
       url: '/api/auth/profile',
       as: member,
-      payload: { email_notifications: false },
+      payload: { email_notifications: { matches: false, friend_requests: false, messages: false } },
     });
     expect(off.statusCode).toBe(200);
     await fail(member.email, '10.4.0', 2, PAIR_MAX);

@@ -94,7 +94,7 @@ export function loginLimits(app: FastifyInstance): LoginLimits {
     const email = accountOf(request);
     // Signed for unknown e-mails too, so the answer takes as long whether the account exists or
     // not; the notice itself carries no unsubscribe link (nor List-Unsubscribe header).
-    await app.mailer.unsubscribeUrl({ email });
+    await app.mailer.unsubscribeUrl({ email }, 'matches');
     if (!member) return;
     const now = Date.now();
     await app.mailer.send({

@@ -1,4 +1,4 @@
-import type { ProfileLocationInput, PublicUser, RegisterInput, User } from '@gardenswap/shared';
+import type { EmailNotifications, ProfileLocationInput, PublicUser, RegisterInput, User } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import { nowIso } from '../../db/schema.js';
 import { zipCoordinateColumns } from '../../lib/geo.js';
@@ -54,9 +54,11 @@ const OWN_COLUMNS = [
   'email',
   'first_name',
   'last_name',
-  'email_notifications',
   'email_confirmed',
   'pending_email',
+  'email_matches',
+  'email_friend_requests',
+  'email_messages',
 ] as const;
 
 /** A member's row with the given columns and friend_count counted as it is now. */
@@ -73,17 +75,32 @@ function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: nu
 
 /** The member's own profile; never the address, apt or password hash. */
 export function getProfile(db: Executor, id: number): Promise<User | undefined> {
-  return selectUser(db, id, OWN_COLUMNS).then(
-    (row) =>
-      row && { ...row, email_notifications: row.email_notifications === 1, email_confirmed: row.email_confirmed === 1 },
-  );
+  return selectUser(db, id, OWN_COLUMNS).then((row) => {
+    if (!row) return undefined;
+    const { email_matches, email_friend_requests, email_messages, ...rest } = row;
+    return {
+      ...rest,
+      email_confirmed: rest.email_confirmed === 1,
+      email_notifications: {
+        matches: email_matches === 1,
+        friend_requests: email_friend_requests === 1,
+        messages: email_messages === 1,
+      },
+    };
+  });
 }
 
-/** Turns the member's e-mail notifications on or off (the profile switch, or an unsubscribe link). */
-export async function setEmailNotifications(db: Executor, id: number, on: boolean) {
+/** Turns the given kinds of e-mail on or off, the others as they are (the profile switches, or an unsubscribe link). */
+export async function setEmailNotifications(db: Executor, id: number, settings: Partial<EmailNotifications>) {
+  const flag = (on: boolean | undefined) => (on === undefined ? undefined : on ? 1 : 0);
   await db
     .updateTable('users')
-    .set({ email_notifications: on ? 1 : 0, updated_at: nowIso() })
+    .set({
+      email_matches: flag(settings.matches),
+      email_friend_requests: flag(settings.friend_requests),
+      email_messages: flag(settings.messages),
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -202,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return profile;
   });
 
-  // E-mail notifications on or off (the profile screen's switch).
+  // E-mails of each kind on or off (the profile screen's switches).
   app.patch(
     '/profile',
     { schema: { tags, body: ProfileSettingsInputSchema, response: { 200: UserSchema } } },

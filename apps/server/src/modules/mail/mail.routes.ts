@@ -1,4 +1,4 @@
-import { MAIL_PREVIEWS, NOTIFICATION_TEXTS } from '@gardenswap/shared';
+import { EMAIL_KINDS, EMAIL_KIND_TEXTS, MAIL_PREVIEWS, NOTIFICATION_TEXTS } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { me } from '../../plugins/auth.js';
@@ -31,15 +31,15 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       security: [],
       description:
-        "The link every e-mail carries (and its List-Unsubscribe header, one-click POST per RFC 8058): turns the member's e-mail notifications off and answers a small HTML page.",
+        "The link every e-mail carries (and its List-Unsubscribe header, one-click POST per RFC 8058): turns off the member's e-mails of that e-mail's kind (matches, friend requests or messages; every kind for a link sent before e-mail was switched per kind) and answers a small HTML page that says which.",
       querystring: z.object({ token: z.string().max(2000).optional() }),
     },
   } as const;
   const handleUnsubscribe = async (request: { query: { token?: string } }, reply: import('fastify').FastifyReply) => {
-    const recipient = request.query.token ? await verifyUnsubscribeToken(jwtSecret, request.query.token) : undefined;
+    const link = request.query.token ? await verifyUnsubscribeToken(jwtSecret, request.query.token) : undefined;
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!recipient)
-      return reply.status(400).send(page('Unsubscribe', NOTIFICATION_TEXTS.unsubscribeInvalid, publicOrigin));
+    if (!link) return reply.status(400).send(page('Unsubscribe', NOTIFICATION_TEXTS.unsubscribeInvalid, publicOrigin));
+    const { recipient, kinds } = link;
     const userId =
       'userId' in recipient
         ? recipient.userId
@@ -50,8 +50,11 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
               .where('email', '=', recipient.email.toLowerCase())
               .executeTakeFirst()
           )?.id;
-    if (userId !== undefined) await setEmailNotifications(app.db, userId, false);
-    return reply.send(page('You are unsubscribed', NOTIFICATION_TEXTS.unsubscribed, publicOrigin));
+    if (userId !== undefined)
+      await setEmailNotifications(app.db, userId, Object.fromEntries(kinds.map((kind) => [kind, false])));
+    const said =
+      kinds.length === EMAIL_KINDS.length ? NOTIFICATION_TEXTS.unsubscribed : EMAIL_KIND_TEXTS[kinds[0]!].unsubscribed;
+    return reply.send(page('You are unsubscribed', said, publicOrigin));
   };
   app.get('/unsubscribe', unsubscribe, handleUnsubscribe);
   app.post('/unsubscribe', unsubscribe, handleUnsubscribe);

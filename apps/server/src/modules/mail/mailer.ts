@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EmailKind } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -33,8 +34,8 @@ export interface Mailer {
    * Rejects only when the database does.
    */
   send(mail: OutgoingMail, trx?: Executor): Promise<void>;
-  /** The public URL that turns e-mail off for this recipient in one click. */
-  unsubscribeUrl(recipient: Recipient): Promise<string>;
+  /** The public URL that turns this kind of e-mail off for this recipient in one click. */
+  unsubscribeUrl(recipient: Recipient, kind: EmailKind): Promise<string>;
   /**
    * Resolves once every e-mail queued so far was handled: sent, kept, given up, or failed and
    * waiting out its retry; e-mails another worker is sending included (tests).
@@ -228,8 +229,8 @@ export const mailerPlugin = fp(
         // Inside a transaction the worker may look before the commit; the next poll finds it then.
         if (transport) wake();
       },
-      async unsubscribeUrl(recipient) {
-        const token = await signUnsubscribeToken(jwtSecret, recipient);
+      async unsubscribeUrl(recipient, kind) {
+        const token = await signUnsubscribeToken(jwtSecret, recipient, kind);
         return `${publicOrigin}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
       },
       async idle() {

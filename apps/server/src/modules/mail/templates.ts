@@ -1,4 +1,4 @@
-import { CATEGORIES, LISTING_TYPES, NOTIFICATION_TEXTS, TEXTS } from '@gardenswap/shared';
+import { CATEGORIES, LISTING_TYPES, type MailPreview, NOTIFICATION_TEXTS, TEXTS } from '@gardenswap/shared';
 
 /** A rendered e-mail: what every mail client needs, HTML and plain text alike. */
 export interface RenderedMail {
@@ -300,9 +300,77 @@ export function passwordResetMail(data: PasswordResetMailData): RenderedMail {
   return { subject, html: layout({ title: subject, headline: subject, body, reason }), text };
 }
 
-/** Sample data for the previews at /match-noti and /friend-invi: the real templates, filled in for no one. */
-export function previewMail(kind: 'match' | 'friend-invitation', origin: string): RenderedMail {
+export interface UnreadMessagesMailData {
+  /** First name of the member, or their username. */
+  recipientName: string;
+  /** What the sender is called in the e-mail: first name, else username. */
+  fromName: string;
+  fromUsername: string;
+  /** Their messages the recipient has not read. */
+  count: number;
+  /** The newest of them. */
+  latestText: string;
+  chatUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The longest stretch of the latest message quoted in the e-mail; the chat has the rest. */
+const QUOTE_MAX = 500;
+
+/** "Maria sent you 3 messages": messages waited unread while the member was away from the app. */
+export function unreadMessagesMail(data: UnreadMessagesMailData): RenderedMail {
+  const { fromName, count } = data;
+  const subject = count === 1 ? `${fromName} sent you a message` : `${fromName} sent you ${count} messages`;
+  const reason =
+    'You get this e-mail because a member sent you messages on Gardenswap while you were away. We send at most one an hour for each conversation.';
+  const greeting = `Hi ${data.recipientName},`;
+  const intro =
+    count === 1
+      ? `${fromName} (@${data.fromUsername}) sent you a message on Gardenswap:`
+      : `${fromName} (@${data.fromUsername}) sent you ${count} messages on Gardenswap. The latest:`;
+  const quote = data.latestText.length > QUOTE_MAX ? `${data.latestText.slice(0, QUOTE_MAX - 1)}…` : data.latestText;
+  const cta = `Reply to ${fromName}`;
+  const body = [
+    paragraph(esc(greeting)),
+    paragraph(esc(intro)),
+    card(
+      `<td style="padding:12px 16px;border-left:4px solid ${GREEN}"><p style="margin:0;white-space:pre-line">${esc(quote)}</p></td>`,
+    ),
+    button(data.chatUrl, cta),
+  ].join('\n');
+  const text = [
+    subject,
+    '',
+    greeting,
+    '',
+    intro,
+    '',
+    ...quote.split('\n').map((line) => `> ${line}`),
+    '',
+    `${cta}: ${data.chatUrl}`,
+    '',
+    footerText(reason, data.unsubscribeUrl),
+  ].join('\n');
+  return {
+    subject,
+    html: layout({ title: subject, headline: subject, body, reason, unsubscribeUrl: data.unsubscribeUrl }),
+    text,
+  };
+}
+
+/** Sample data for the previews (the web app shows the first two at /match-noti and /friend-invi): the real templates, filled in for no one. */
+export function previewMail(kind: MailPreview, origin: string): RenderedMail {
   const unsubscribeUrl = `${origin}/api/mail/unsubscribe?token=sample`;
+  if (kind === 'messages')
+    return unreadMessagesMail({
+      recipientName: 'Alex',
+      fromName: 'Rosa',
+      fromUsername: 'rosa_grows',
+      count: 3,
+      latestText: 'I can bring the seedlings over on Saturday morning, does that work?',
+      chatUrl: `${origin}/messages/1`,
+      unsubscribeUrl,
+    });
   if (kind === 'match')
     return matchMail({
       recipientName: 'Alex',

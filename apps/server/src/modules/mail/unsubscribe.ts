@@ -1,3 +1,4 @@
+import { EMAIL_KINDS, type EmailKind } from '@gardenswap/shared';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ALG = 'HS256';
@@ -6,27 +7,42 @@ const PURPOSE = 'unsubscribe';
 /** Whom an unsubscribe link speaks for: a member, or an address that is not one (an invitation). */
 export type Recipient = { userId: number } | { email: string };
 
+/**
+ * What a valid link turns off: the kind of e-mail it came with, or every kind for a link sent
+ * before e-mail was switched per kind (it promised "no more e-mails", and keeps that promise).
+ */
+export interface Unsubscribe {
+  recipient: Recipient;
+  kinds: readonly EmailKind[];
+}
+
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 /**
- * A signed, purpose-bound token for the one-click unsubscribe link. It never expires: an old
- * e-mail's link must still work, and all it can do is turn e-mail off.
+ * A signed, purpose-bound token for the one-click unsubscribe link of one kind of e-mail. It never
+ * expires: an old e-mail's link must still work, and all it can do is turn that kind of e-mail off.
  */
-export function signUnsubscribeToken(secret: string, recipient: Recipient): Promise<string> {
-  const jwt = new SignJWT({ purpose: PURPOSE }).setProtectedHeader({ alg: ALG }).setIssuedAt();
+export function signUnsubscribeToken(secret: string, recipient: Recipient, kind: EmailKind): Promise<string> {
+  const jwt = new SignJWT({ purpose: PURPOSE, kind }).setProtectedHeader({ alg: ALG }).setIssuedAt();
   return (
     'userId' in recipient ? jwt.setSubject(String(recipient.userId)) : jwt.setSubject(`email:${recipient.email}`)
   ).sign(key(secret));
 }
 
-/** The recipient of a valid unsubscribe token; undefined for anything else, session tokens included. */
-export async function verifyUnsubscribeToken(secret: string, token: string): Promise<Recipient | undefined> {
+/** What a valid unsubscribe token turns off, and for whom; undefined for anything else, session tokens included. */
+export async function verifyUnsubscribeToken(secret: string, token: string): Promise<Unsubscribe | undefined> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALG] });
     if (payload.purpose !== PURPOSE || typeof payload.sub !== 'string') return undefined;
-    if (payload.sub.startsWith('email:')) return { email: payload.sub.slice('email:'.length) };
+    let kinds: readonly EmailKind[] = EMAIL_KINDS;
+    if (payload.kind !== undefined) {
+      const kind = EMAIL_KINDS.find((k) => k === payload.kind);
+      if (!kind) return undefined;
+      kinds = [kind];
+    }
+    if (payload.sub.startsWith('email:')) return { recipient: { email: payload.sub.slice('email:'.length) }, kinds };
     const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? { userId: id } : undefined;
+    return Number.isInteger(id) && id > 0 ? { recipient: { userId: id }, kinds } : undefined;
   } catch {
     return undefined;
   }

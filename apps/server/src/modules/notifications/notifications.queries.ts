@@ -1,4 +1,10 @@
-import { LISTING_STATES, NOTIFICATIONS_PAGE, type Notification, type NotificationType } from '@gardenswap/shared';
+import {
+  type EmailKind,
+  LISTING_STATES,
+  NOTIFICATIONS_PAGE,
+  type Notification,
+  type NotificationType,
+} from '@gardenswap/shared';
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
@@ -6,6 +12,7 @@ import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from '../listings/visibility.js';
+import { mayEmailFlag } from '../mail/recipients.js';
 
 type NotificationsEb = ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>;
 
@@ -203,16 +210,8 @@ export function candidateWants(db: Executor, listing: MatchingListing) {
   return db
     .selectFrom('want_listings as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
-    .select([
-      'w.id',
-      'w.title',
-      'w.user_id',
-      'u.email',
-      'u.first_name',
-      'u.username',
-      'u.email_notifications',
-      'u.email_confirmed',
-    ])
+    .select(['w.id', 'w.title', 'w.user_id', 'u.email', 'u.first_name', 'u.username'])
+    .select(mayEmailFlag('matches', 'u').as('may_email'))
     .where('w.category_id', '=', listing.category_id)
     .where('w.user_id', '<>', listing.owner_id)
     .where((eb) => eb.not(blockedEitherWay(listing.owner_id, eb.ref('w.user_id'), eb)))
@@ -258,8 +257,8 @@ export async function wantCategoriesOf(db: Executor, userId: number): Promise<nu
   return rows.map((r) => r.category_id);
 }
 
-/** A member as an e-mail addresses them. */
-export function getRecipient(db: Executor, userId: number) {
+/** A member as an e-mail addresses them; `may_email` says whether e-mails of that kind may go to them. */
+export function getRecipient(db: Executor, userId: number, kind: EmailKind) {
   return db
     .selectFrom('users')
     .select((eb) => [
@@ -269,8 +268,7 @@ export function getRecipient(db: Executor, userId: number) {
       'users.username',
       'users.city',
       'users.state',
-      'users.email_notifications',
-      'users.email_confirmed',
+      mayEmailFlag(kind).as('may_email'),
       eb
         .selectFrom('friendships')
         .select((f) => f.fn.countAll<number>().as('n'))

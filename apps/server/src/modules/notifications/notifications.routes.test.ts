@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Notification } from '@gardenswap/shared';
+import type { Notification, User } from '@gardenswap/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
@@ -78,7 +78,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
     while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   };
   const profile = async (user: TestUser) =>
-    (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: user })).json<{ email_notifications: boolean }>();
+    (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: user })).json<User>();
 
   it('tells a stranger who wants "tomato" about public "Cherry tomatoes": a row, a live event and an e-mail with a working unsubscribe', async () => {
     const [a, b] = [await createUser(ctx), await createUser(ctx)];
@@ -110,13 +110,15 @@ describe('wish-list matches, notifications and their e-mails', () => {
     const link = /<(https?:\/\/[^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!;
     expect(mail!.body).toContain(link);
 
-    expect((await profile(b)).email_notifications).toBe(true);
+    expect((await profile(b)).email_notifications.matches).toBe(true);
     const { pathname, search } = new URL(link);
     const page = await ctx.inject({ method: 'GET', url: pathname + search });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('You are unsubscribed');
-    expect((await profile(b)).email_notifications).toBe(false);
+    expect(page.body).toContain('You will no longer get e-mails about matches for your wish list.');
+    // Only matches: the member still hears of friend requests and messages by e-mail.
+    expect((await profile(b)).email_notifications).toEqual({ matches: false, friend_requests: true, messages: true });
 
     // Unsubscribed: still told in the app, no longer by e-mail.
     const second = await post(a, { title: 'Roma tomatoes' });
@@ -127,7 +129,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
 
   it('answers the one-click POST of List-Unsubscribe, and refuses a forged or session token', async () => {
     const b = await createUser(ctx);
-    const link = new URL(await mailerOf(ctx.app.server)!.unsubscribeUrl({ userId: b.id }));
+    const link = new URL(await mailerOf(ctx.app.server)!.unsubscribeUrl({ userId: b.id }, 'friend_requests'));
     const res = await ctx.inject({
       method: 'POST',
       url: link.pathname + link.search,
@@ -135,7 +137,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    expect((await profile(b)).email_notifications).toBe(false);
+    expect((await profile(b)).email_notifications).toEqual({ matches: true, friend_requests: false, messages: true });
 
     const c = await createUser(ctx);
     for (const token of [c.token, 'not-a-token']) {
@@ -143,7 +145,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.body).toContain('not valid');
     }
-    expect((await profile(c)).email_notifications).toBe(true);
+    expect((await profile(c)).email_notifications).toEqual({ matches: true, friend_requests: true, messages: true });
   });
 
   it('never tells a stranger about a friends-only listing, but tells a friend', async () => {

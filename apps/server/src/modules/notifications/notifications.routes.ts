@@ -113,7 +113,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: InviteInputSchema, response: { 202: z.object({ ok: z.literal(true) }) } },
     },
     async (request, reply) => {
-      const from = await getRecipient(app.db, me(request).id);
+      const from = await getRecipient(app.db, me(request).id, 'friend_requests');
       if (!from) throw notFound(TEXTS.userNotFound);
       const to = request.body.email.toLowerCase();
       const member = await app.db
@@ -121,7 +121,10 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         .select(['id', 'first_name'])
         .where('email', '=', to)
         .executeTakeFirst();
-      const unsubscribeUrl = await app.mailer.unsubscribeUrl(member ? { userId: member.id } : { email: to });
+      const unsubscribeUrl = await app.mailer.unsubscribeUrl(
+        member ? { userId: member.id } : { email: to },
+        'friend_requests',
+      );
       // Written before the 202: once the member is told it is on its way, it survives a crash.
       await app.mailer.send({
         to,

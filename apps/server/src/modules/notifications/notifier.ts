@@ -3,7 +3,6 @@ import { LISTING_STATES } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { mayGetMemberMail } from '../mail/member-mail.js';
 import { friendInvitationMail, matchMail } from '../mail/templates.js';
 import { titlesMatch } from './matcher.js';
 import {
@@ -84,8 +83,8 @@ export const notifierPlugin = fp(
       if (await wasToldOfListing(app.db, want.user_id, listing.id)) return;
       if (!(await canSeeOnOffer(app.db, want.user_id, listing.id))) return;
       let mail: OutgoingMail | undefined;
-      if (want.email_notifications === 1 && mayGetMemberMail(want)) {
-        const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: want.user_id });
+      if (Number(want.may_email) === 1) {
+        const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: want.user_id }, 'matches');
         mail = {
           to: want.email,
           unsubscribeUrl,
@@ -158,10 +157,13 @@ export const notifierPlugin = fp(
         return;
       }
       if (row.requester_id !== actorId) return;
-      const [to, from] = await Promise.all([getRecipient(app.db, otherId), getRecipient(app.db, actorId)]);
+      const [to, from] = await Promise.all([
+        getRecipient(app.db, otherId, 'friend_requests'),
+        getRecipient(app.db, actorId, 'friend_requests'),
+      ]);
       let mail: OutgoingMail | undefined;
-      if (to && from && to.email_notifications === 1 && mayGetMemberMail(to)) {
-        const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: to.id });
+      if (to && from && Number(to.may_email) === 1) {
+        const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: to.id }, 'friend_requests');
         mail = {
           to: to.email,
           unsubscribeUrl,

@@ -3,24 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { readAuth } from '../../../lib/auth-storage';
+import { buildUser } from '../../../test/fixtures';
 import { json, renderWithProviders } from '../../../test/render';
 import ProfilePage from './profile-page';
 
-const MARIA: User = {
-  id: 1,
-  username: 'maria',
-  email: 'maria@demo.gardenswap.example',
-  first_name: 'Maria',
-  last_name: 'Lopez',
-  friend_count: 4,
-  profile_picture: 'uploads/avatars/maria.webp',
-  city: 'Salt Lake City',
-  state: 'UT',
-  zip_code: '84101',
-  email_notifications: true,
-  email_confirmed: true,
-  pending_email: null,
-};
+const MARIA = buildUser();
 
 function openProfile(profile: User | Response = MARIA) {
   const calls: { method: string; path: string }[] = [];

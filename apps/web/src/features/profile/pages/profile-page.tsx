@@ -9,7 +9,7 @@ import { BlockedMembers } from '../../safety/components/blocked-members';
 import { ChangeEmailSection } from '../components/change-email-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { SignedInSessions } from '../../sessions/components/signed-in-sessions';
-import { EmailNotificationsSwitch } from '../components/email-notifications-switch';
+import { EmailSettings } from '../components/email-settings';
 import { ProfileAvatar } from '../components/profile-avatar';
 import './profile.css';
 
@@ -98,7 +98,7 @@ export default function ProfilePage() {
 
       <ChangeEmailSection user={user} />
       <ChangePasswordSection />
-      <EmailNotificationsSwitch on={user.email_notifications} />
+      <EmailSettings />
       <BlockedMembers />
       <SignedInSessions />
 

@@ -1,0 +1,67 @@
+import { type Kysely, Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config.js';
+import { connectDatabase } from '../../db/connect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import * as initial from '../../db/migrations/001-initial.js';
+import * as searchNotificationsSafety from '../../db/migrations/002-search-notifications-safety.js';
+import * as photoLookups from '../../db/migrations/003-photo-lookups.js';
+import * as oneOpenReport from '../../db/migrations/004-one-open-report.js';
+import * as mailQueue from '../../db/migrations/005-mail-queue.js';
+import * as passwordResets from '../../db/migrations/006-password-resets.js';
+import type { Database } from '../../db/schema.js';
+import { testConfig } from '../../../test/app.js';
+
+describe('migration 011-offline-messages on members who chose one e-mail switch', () => {
+  let db: Kysely<Database>;
+  let config: Config;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ config, cleanup } = await testConfig());
+    db = connectDatabase(config.database).db;
+    const before = new Migrator({
+      db,
+      migrationTableSchema: config.database.kind === 'postgres' ? config.database.schema : undefined,
+      provider: {
+        getMigrations: async () => ({
+          '001-initial': initial,
+          '002-search-notifications-safety': searchNotificationsSafety,
+          '003-photo-lookups': photoLookups,
+          '004-one-open-report': oneOpenReport,
+          '005-mail-queue': mailQueue,
+          '006-password-resets': passwordResets,
+        }),
+      },
+    });
+    const { error } = await before.migrateToLatest();
+    if (error) throw error;
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await cleanup?.();
+  });
+
+  it('carries each member’s switch over to every kind', async () => {
+    const now = new Date().toISOString();
+    // Before 011 the table has the one switch and none of the new columns.
+    const member = (name: string, on: number) =>
+      sql`insert into users (email, username, password_hash, first_name, last_name, email_notifications, created_at, updated_at)
+        values (${`${name}@example.org`}, ${name}, 'x', ${name}, 'G', ${on}, ${now}, ${now})`.execute(db);
+    await member('quiet', 0);
+    await member('chatty', 1);
+
+    await migrateToLatest(db);
+
+    const rows = await db
+      .selectFrom('users')
+      .select(['username', 'email_matches', 'email_friend_requests', 'email_messages'])
+      .orderBy('username')
+      .execute();
+    expect(rows).toEqual([
+      { username: 'chatty', email_matches: 1, email_friend_requests: 1, email_messages: 1 },
+      { username: 'quiet', email_matches: 0, email_friend_requests: 0, email_messages: 0 },
+    ]);
+  });
+});
