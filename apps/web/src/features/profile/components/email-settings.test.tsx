@@ -1,4 +1,3 @@
-import type { User } from '@gardenswap/shared/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
