@@ -31,6 +31,8 @@ import { uploadsRoutes } from './modules/images/uploads.routes.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -202,6 +204,7 @@ export async function buildApp(
   await app.register(imagesPlugin);
   await app.register(realtimePlugin);
   await app.register(messagesSocket);
+  await app.register(suspensionSweep);
 
   // The API's own context: its routes need a session unless they say they are public.
   await app.register(async (api) => {
@@ -219,6 +222,7 @@ export async function buildApp(
     await api.register(blocksRoutes, { prefix: '/api/blocks' });
     await api.register(reportsRoutes, { prefix: '/api/reports' });
     await api.register(gardenersRoutes, { prefix: '/api/auth/users' });
+    await api.register(moderationRoutes, { prefix: '/api/moderation' });
   });
 
   await registerWebApp(app, options.webDist ?? builtWebDist);

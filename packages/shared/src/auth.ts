@@ -110,6 +110,8 @@ export const UserSchema = z.object({
   zip_code: z.string().nullable(),
   /** Whether the member gets e-mails (matches, friend requests); only in their own profile. */
   email_notifications: z.boolean(),
+  /** Marked by the operator: sees /moderation. */
+  is_moderator: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -10,3 +10,4 @@ export * from './messages.js';
 export * from './socket.js';
 export * from './safety.js';
 export * from './notifications.js';
+export * from './moderation.js';

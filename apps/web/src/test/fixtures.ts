@@ -28,6 +28,7 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
       zip_code: '84101',
     },
     distance_miles: null,
+    hidden_reason: null,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
     ...overrides,

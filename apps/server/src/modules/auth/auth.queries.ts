@@ -46,7 +46,14 @@ export async function insertUser(db: Executor, input: RegisterInput, passwordHas
 }
 
 const PUBLIC_COLUMNS = ['id', 'username', 'profile_picture', 'city', 'state', 'zip_code'] as const;
-const OWN_COLUMNS = [...PUBLIC_COLUMNS, 'email', 'first_name', 'last_name', 'email_notifications'] as const;
+const OWN_COLUMNS = [
+  ...PUBLIC_COLUMNS,
+  'email',
+  'first_name',
+  'last_name',
+  'email_notifications',
+  'is_moderator',
+] as const;
 
 /** A member's row with the given columns and friend_count counted as it is now. */
 function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: number, columns: readonly C[]) {
@@ -62,7 +69,8 @@ function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: nu
 /** The member's own profile; never the address, apt or password hash. */
 export function getProfile(db: Executor, id: number): Promise<User | undefined> {
   return selectUser(db, id, OWN_COLUMNS).then(
-    (row) => row && { ...row, email_notifications: row.email_notifications === 1 },
+    (row) =>
+      row && { ...row, email_notifications: row.email_notifications === 1, is_moderator: row.is_moderator === 1 },
   );
 }
 

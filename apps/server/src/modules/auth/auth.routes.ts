@@ -11,7 +11,6 @@ import {
   RegisterInputSchema,
   ResetPasswordInputSchema,
   TEXTS,
-  userRoom,
   UserSchema,
 } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
 import { passwordResetMail } from '../mail/templates.js';
+import { refuseSuspended } from '../moderation/suspensions.queries.js';
 import {
   consumePasswordReset,
   findCredentialsByEmail,
@@ -34,7 +34,8 @@ import {
   updateProfileLocation,
 } from './auth.queries.js';
 import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
-import { allSessionsOf, revokeAllSessions, revokeToken, signSessionToken } from './auth.tokens.js';
+import { revokeAllSessions, revokeToken, signSessionToken } from './auth.tokens.js';
+import { endAllSessions } from './end-sessions.js';
 import { checkPassword, hashPassword } from './passwords.js';
 
 const tags = ['auth'];
@@ -105,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function signIn(member: { id: number; username: string }) {
+    await refuseSuspended(app.db, member.id);
     const session = await signSessionToken(app.config.jwtSecret, member);
     return {
       access_token: session.token,
@@ -166,19 +168,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return found;
       });
       if (!member) throw new AppError('BAD_REQUEST', TEXTS.passwordResetInvalid);
-      endOldSessions(member.id);
+      endAllSessions(app, member.id);
       return signIn(member);
     },
   );
-
-  /** Closes every open socket of a member, on every instance, and forgets their accepted sessions. */
-  function endOldSessions(userId: number) {
-    app.realtime.dropToken(allSessionsOf(userId));
-    // Their new session has no socket yet: every socket in the member's room belongs to an old one.
-    const room = userRoom(userId);
-    app.realtime.io.local.in(room).disconnectSockets(true);
-    app.realtime.io.in(room).disconnectSockets(true);
-  }
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {
     const user = me(request);

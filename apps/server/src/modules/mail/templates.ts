@@ -39,7 +39,7 @@ export interface FriendInvitationMailData {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const esc = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const nameOf = <T extends Record<string, number>>(values: T, id: number) =>
   Object.entries(values).find(([, v]) => v === id)?.[0] ?? '';
@@ -55,7 +55,13 @@ const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-s
  * The frame every Gardenswap e-mail shares: header, headline, body, sign-off, why-you-get-this,
  * unsubscribe. Security notices have no unsubscribe link: no switch turns them off.
  */
-function layout(options: { title: string; headline: string; body: string; reason: string; unsubscribeUrl?: string }) {
+export function layout(options: {
+  title: string;
+  headline: string;
+  body: string;
+  reason: string;
+  unsubscribeUrl?: string;
+}) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -83,13 +89,13 @@ ${options.unsubscribeUrl ? `<p style="margin:0"><a href="${esc(options.unsubscri
 </html>`;
 }
 
-const paragraph = (html: string) => `<p style="margin:0 0 14px">${html}</p>`;
-const button = (url: string, label: string) =>
+export const paragraph = (html: string) => `<p style="margin:0 0 14px">${html}</p>`;
+export const button = (url: string, label: string) =>
   `<p style="margin:0 0 14px;text-align:center"><a href="${esc(url)}" style="display:inline-block;padding:11px 22px;border-radius:999px;background:${GREEN};color:#ffffff;font-weight:700;text-decoration:none">${esc(label)}</a></p>`;
 const card = (inner: string) =>
   `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #d8e0d4;border-radius:10px"><tr>${inner}</tr></table>`;
 
-const footerText = (reason: string, unsubscribeUrl?: string) =>
+export const footerText = (reason: string, unsubscribeUrl?: string) =>
   `Happy gardening,\nThe Gardenswap team\n\n--\n${reason}\n${unsubscribeUrl ? `Unsubscribe: ${unsubscribeUrl}\n` : ''}`;
 
 /** "You got a match": a listing the member can see matches an item on their wish list. */

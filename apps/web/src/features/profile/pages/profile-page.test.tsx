@@ -18,6 +18,7 @@ const MARIA: User = {
   state: 'UT',
   zip_code: '84101',
   email_notifications: true,
+  is_moderator: false,
 };
 
 function openProfile(profile: User | Response = MARIA) {
