@@ -11,6 +11,15 @@ const when = (iso: string) => `${dayLabel(iso)} ${timeOfDay(iso)}`;
 
 const KIND_LABELS = { listing: 'Listing', message: 'Message', user: 'Member' } as const;
 
+/** The card's heading: what was reported. */
+function titleOf(group: ReportGroup): string {
+  const target = group.target;
+  if (!target) return `${KIND_LABELS[group.target_type]} #${group.target_id}`;
+  if (target.type === 'listing') return `Listing “${target.listing.title}”`;
+  if (target.type === 'message') return `Message from ${target.member.username}`;
+  return `Member ${target.member.username}`;
+}
+
 /** How the target reads in a sentence, for the confirmation. */
 export function subjectOf(group: ReportGroup): string {
   const target = group.target;
@@ -114,9 +123,7 @@ export function ReportGroupCard({ group, onAct }: { group: ReportGroup; onAct: (
   return (
     <li className="card moderation-group">
       <div className="spread">
-        <h2 className="moderation-group-title">
-          {KIND_LABELS[group.target_type]}: {subjectOf(group)}
-        </h2>
+        <h2 className="moderation-group-title">{titleOf(group)}</h2>
         <span className="badge badge-warn">
           {count} report{count === 1 ? '' : 's'}
         </span>

@@ -33,7 +33,7 @@ function OpenReports() {
       <h2 id="moderation-reports-heading" className="visually-hidden">
         Open reports
       </h2>
-      <Notice message={done} />
+      {done && <Notice message={done} />}
       {groups.isPending ? (
         <Loading />
       ) : groups.isError ? (
