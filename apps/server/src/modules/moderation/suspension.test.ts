@@ -96,6 +96,33 @@ describe('suspending a member', () => {
     expect(outcome!.note).toContain(`suspended ${member.username}`);
   });
 
+  it('gives no session through a password reset link either', async () => {
+    const { moderator, member } = await scene();
+    expect((await suspend(moderator, member, 2)).statusCode).toBe(201);
+    const asked = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: member.email },
+    });
+    expect(asked.statusCode).toBe(202);
+    await mailerOf(ctx.app.server)!.idle();
+    const mail = await ctx.db
+      .selectFrom('outbox')
+      .select('text')
+      .where('to_address', '=', member.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const reset = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, password: 'a brand new secret 7' },
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().code).toBe('ACCOUNT_SUSPENDED');
+    expect(reset.json()).not.toHaveProperty('access_token');
+  });
+
   it('for good: sign-in says so, and the sweep never lifts it', async () => {
     const { moderator, member, bystander, kept } = await scene();
     expect((await suspend(moderator, member, null)).statusCode).toBe(201);
