@@ -213,11 +213,17 @@ export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise
   const members = await membersById(db, [
     ...new Set([...listings.map((l) => l.owner_id), ...messages.map((m) => m.sender_id), ...idsOf('user')]),
   ]);
-  const receivers = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('id', 'in', [0, ...messages.map((m) => m.receiver_id)])
-    .execute();
+  const receivers = messages.length
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where(
+          'id',
+          'in',
+          messages.map((m) => m.receiver_id),
+        )
+        .execute()
+    : [];
 
   for (const group of groups.values()) {
     let target: ModerationTarget | null = null;
