@@ -13,12 +13,16 @@ import {
   notificationBell,
   pngPhoto,
   postListing,
+  seriousA11yViolations,
   sentMails,
   signedInPage,
   snap,
   socketJoined,
   uniqueWord,
 } from '../support';
+
+// axe is injected as a script: the page's own CSP would refuse it.
+test.use({ bypassCSP: true });
 
 test('a member reports a listing; a moderator hides it from /moderation while its owner watches it disappear', async ({
   browser,
@@ -77,6 +81,7 @@ test('a member reports a listing; a moderator hides it from /moderation while it
   await expect(group.getByRole('link', { name: reporter.username })).toBeVisible();
   await expect(group.getByRole('img', { name: listing.title })).toBeVisible();
   await snap(moderatorPage, 'moderation-desktop');
+  expect(await seriousA11yViolations(moderatorPage)).toEqual([]);
   await group.getByRole('button', { name: 'Hide listing' }).click();
   const confirm = moderatorPage.getByRole('dialog', { name: 'Hide listing' });
   await expect(confirm).toContainText('from everyone but its owner');
@@ -124,4 +129,5 @@ test('a member reports a listing; a moderator hides it from /moderation while it
   await moderatorPage.goto('/moderation');
   await expect(moderatorPage.getByRole('list', { name: MODERATION_TEXTS.logTitle })).toBeVisible();
   await snap(moderatorPage, 'moderation-phone');
+  expect(await seriousA11yViolations(moderatorPage)).toEqual([]);
 });
