@@ -6,7 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-e2e-'));
+// E2E_DATA_DIR (set by the Playwright config) lets a journey run an operator's command on this
+// very database (`npm run moderator`); it is emptied first, so each run still starts fresh.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'gardenswap-e2e-'));
+if (process.env.E2E_DATA_DIR) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
 
 // A real SMTP sink: every e-mail the server sends lands as a file in E2E_MAIL_DIR for the journeys to read.
 const mailDir = process.env.E2E_MAIL_DIR ?? path.join(dataDir, 'mail');

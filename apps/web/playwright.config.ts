@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Where the journeys' SMTP sink writes every e-mail the server sends (see scripts/e2e-server.mjs). */
 export const mailDir = fileURLToPath(new URL('./test-results/mail', import.meta.url));
+/** The server's DATA_DIR, so a journey can run an operator's command on its database (see e2e/support.ts). */
+export const serverDataDir = fileURLToPath(new URL('./test-results/server-data', import.meta.url));
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the real server on a
@@ -41,6 +43,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(port), E2E_MAIL_DIR: mailDir },
+    env: { E2E_PORT: String(port), E2E_MAIL_DIR: mailDir, E2E_DATA_DIR: serverDataDir },
   },
 });

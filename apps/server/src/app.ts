@@ -34,6 +34,8 @@ import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
 import { offlineMailPlugin } from './modules/messages/offline-mail.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { presencePlugin } from './modules/presence/presence.plugin.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -207,6 +209,7 @@ export async function buildApp(
   await app.register(realtimePlugin);
   await app.register(messagesSocket);
   await app.register(presencePlugin);
+  await app.register(suspensionSweep);
 
   // The API's own context: its routes need a session unless they say they are public.
   await app.register(async (api) => {
@@ -228,6 +231,7 @@ export async function buildApp(
     await api.register(reportsRoutes, { prefix: '/api/reports' });
     await api.register(gardenersRoutes, { prefix: '/api/auth/users' });
     await api.register(accountRoutes, { prefix: '/api/account' });
+    await api.register(moderationRoutes, { prefix: '/api/moderation' });
   });
 
   await registerWebApp(app, options.webDist ?? builtWebDist);

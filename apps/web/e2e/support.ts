@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -311,4 +312,19 @@ export function listingCard(page: Page, seller: Pick<Member, 'username'>, title:
     .getByRole('article')
     .filter({ hasText: seller.username })
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/**
+ * Makes a member a moderator the way the operator does: `npm run moderator -- add <email>`'s own
+ * script, on the journeys' server database (its DATA_DIR, see playwright.config.ts).
+ */
+export function makeModerator(member: Pick<Member, 'email'>) {
+  const script = fileURLToPath(new URL('../../server/dist/tools/moderator.js', import.meta.url));
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const dataDir = fileURLToPath(new URL('../test-results/server-data', import.meta.url));
+  const out = execFileSync(process.execPath, [script, 'add', member.email], {
+    env: { ...env, NODE_ENV: 'test', DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  expect(out).toContain('is now a moderator');
 }

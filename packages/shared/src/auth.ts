@@ -115,6 +115,8 @@ export const UserSchema = z.object({
   email_confirmed: z.boolean(),
   /** The new address the member asked for, waiting for its link to be used; sign-in uses `email` until then. */
   pending_email: z.string().nullable(),
+  /** Marked by the operator: sees /moderation. */
+  is_moderator: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -13,3 +13,4 @@ export * from './safety.js';
 export * from './notifications.js';
 export * from './sessions.js';
 export * from './email-settings.js';
+export * from './moderation.js';

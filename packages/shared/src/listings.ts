@@ -264,6 +264,8 @@ export const ListingSchema = z.object({
   owner: ListingOwnerSchema,
   /** Miles between the viewer's and the owner's postcodes, to 0.1; null when either is unknown. */
   distance_miles: z.number().nullable(),
+  /** Why a moderator hid it; only its owner can see a hidden listing at all. */
+  hidden_reason: z.string().nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

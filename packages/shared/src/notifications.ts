@@ -3,7 +3,15 @@ import { EmailSchema } from './auth.js';
 import { IdSchema, TimestampSchema } from './common.js';
 import { PHOTO_PATH_DESCRIPTION } from './listings.js';
 
-export const NOTIFICATION_TYPES = ['match', 'friend_request', 'friend_accepted'] as const;
+export const NOTIFICATION_TYPES = [
+  'match',
+  'friend_request',
+  'friend_accepted',
+  // Moderation: a listing of mine hidden, a warning to me, the outcome of my report.
+  'listing_hidden',
+  'moderation_warning',
+  'report_outcome',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** How many notifications one page of GET /notifications holds. */
@@ -31,6 +39,8 @@ export const NotificationSchema = z.object({
     })
     .nullable(),
   want: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** A moderator's reason (hidden listing, warning) or a report's outcome. */
+  note: z.string().nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

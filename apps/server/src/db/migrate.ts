@@ -9,6 +9,7 @@ import * as passwordResets from './migrations/006-password-resets.js';
 import * as emailConfirmations from './migrations/007-email-confirmations.js';
 import * as sessions from './migrations/008-sessions.js';
 import * as deletedMembers from './migrations/009-deleted-members.js';
+import * as moderation from './migrations/010-moderation.js';
 import * as offlineMessages from './migrations/011-offline-messages.js';
 import type { Database } from './schema.js';
 
@@ -23,6 +24,7 @@ const migrations = {
   '007-email-confirmations': emailConfirmations,
   '008-sessions': sessions,
   '009-deleted-members': deletedMembers,
+  '010-moderation': moderation,
   '011-offline-messages': offlineMessages,
 } satisfies Record<string, Migration>;
 

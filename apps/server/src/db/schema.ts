@@ -1,3 +1,4 @@
+import type { ModerationAction, NotificationType, ReportTargetType } from '@gardenswap/shared';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -42,6 +43,11 @@ export interface UsersTable {
    * photo of theirs, shown as "Deleted member", never reachable as a member.
    */
   deleted_at: Timestamp | null;
+  /** Marked by the operator (`npm run moderator`): may use /api/moderation. */
+  is_moderator: Generated<Flag>;
+  /** Suspended while set and `suspended_until` is null (for good) or still ahead. */
+  suspended_at: Timestamp | null;
+  suspended_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -95,6 +101,10 @@ export interface ListingsTable {
   type_id: number;
   state_id: number;
   category_id: number;
+  /** Set when a moderator hid the listing: the reason its owner is shown. */
+  hidden_reason: string | null;
+  /** 1 while the owner is suspended, kept in step with the suspension. */
+  owner_suspended: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -142,11 +152,13 @@ export interface ImagesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  type: 'match' | 'friend_request' | 'friend_accepted';
+  type: NotificationType;
   listing_id: number | null;
   want_id: number | null;
   from_user_id: number | null;
   match_key: string | null;
+  /** A moderator's reason or a report's outcome, for the moderation notices. */
+  note: Generated<string | null>;
   created_at: Timestamp;
   read_at: Timestamp | null;
 }
@@ -213,6 +225,22 @@ export interface ReportsTable {
   created_at: Timestamp;
 }
 
+/** One moderator's action on a reported target: the audit log. */
+export interface ModerationActionsTable {
+  id: Generated<number>;
+  moderator_id: number;
+  action: ModerationAction;
+  target_type: ReportTargetType;
+  target_id: number;
+  target_label: string;
+  /** The member the action concerned (the listing's owner, the message's sender, the member). */
+  member_id: number | null;
+  note: string | null;
+  suspended_until: Timestamp | null;
+  reports_resolved: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,6 +257,7 @@ export interface Database {
   reports: ReportsTable;
   presence: PresenceTable;
   message_mail_notices: MessageMailNoticesTable;
+  moderation_actions: ModerationActionsTable;
 }
 
 export type DB = Kysely<Database>;

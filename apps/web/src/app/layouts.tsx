@@ -1,4 +1,4 @@
-import { List, MessageCircle, Store, User } from 'lucide-react';
+import { List, MessageCircle, ShieldCheck, Store, User } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Loading } from '../components/feedback';
@@ -7,6 +7,7 @@ import { useSocketSession } from '../lib/socket';
 import { MessagesUnreadBadge } from '../features/messages/components/messages-unread-badge';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { ConfirmEmailBanner } from '../features/profile/components/confirm-email-banner';
+import { useProfile } from '../features/profile/api/use-profile';
 
 const NAV = [
   { to: '/my-listings', label: 'my lists', icon: List },
@@ -26,7 +27,20 @@ function MainNav({ className }: { className: string }) {
           {to === '/messages' && <MessagesUnreadBadge />}
         </NavLink>
       ))}
+      {className === 'top-nav' && <ModerationNavItem />}
     </nav>
+  );
+}
+
+/** Moderators only, in the header on wide screens (on phones it sits on the profile, keeping the spec's four tabs). */
+function ModerationNavItem() {
+  const profile = useProfile();
+  if (!profile.data?.is_moderator) return null;
+  return (
+    <NavLink to="/moderation" className={({ isActive }) => `nav-item${isActive ? ' nav-item-active' : ''}`}>
+      <ShieldCheck aria-hidden size={22} />
+      <span>moderation</span>
+    </NavLink>
   );
 }
 

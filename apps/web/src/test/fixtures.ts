@@ -29,6 +29,7 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
       zip_code: '84101',
     },
     distance_miles: null,
+    hidden_reason: null,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
     ...overrides,
@@ -51,6 +52,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     email_notifications: { matches: true, friend_requests: true, messages: true },
     email_confirmed: true,
     pending_email: null,
+    is_moderator: false,
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ const WRITES_ON_A_MEMBER = [
   'DELETE /api/listings/{id}/image',
   'PATCH /api/listings/want-listings/{id}',
   'DELETE /api/listings/want-listings/{id}',
+  'POST /api/moderation/actions',
 ];
 const OWN_ACCOUNT_ONLY = [
   'POST /api/auth/register',

@@ -1,16 +1,10 @@
-import {
-  ACCOUNT_TEXTS,
-  DeleteAccountInputSchema,
-  ExportLinkQuerySchema,
-  ExportLinkSchema,
-  userRoom,
-} from '@gardenswap/shared';
+import { ACCOUNT_TEXTS, DeleteAccountInputSchema, ExportLinkQuerySchema, ExportLinkSchema } from '@gardenswap/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { allSessionsOf } from '../auth/auth.tokens.js';
+import { endAllSessions } from '../auth/end-sessions.js';
 import { checkPassword } from '../auth/passwords.js';
 import { exportArchive } from './account-export.js';
 import { deleteMember, findMember } from './account.queries.js';
@@ -102,10 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const photos = await app.db.transaction().execute((trx) => deleteMember(trx, user.id));
       if (!photos) throw notFound();
       // Every session is gone with the row; their sockets, on every instance, go now, as after a password reset.
-      app.realtime.dropToken(allSessionsOf(user.id));
-      const room = userRoom(user.id);
-      app.realtime.io.local.in(room).disconnectSockets(true);
-      app.realtime.io.in(room).disconnectSockets(true);
+      endAllSessions(app, user.id);
       // The account is gone whatever happens here: a photo left behind belongs to nothing, and
       // nothing serves a photo that belongs to nothing.
       await app.images

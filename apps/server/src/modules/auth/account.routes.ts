@@ -30,13 +30,13 @@ import {
   markEmailConfirmed,
   setPendingEmail,
 } from './email-confirmation.queries.js';
+import { endAllSessions } from './end-sessions.js';
 import { hashLinkToken } from './link-tokens.js';
 import { checkPassword, hashPassword } from './passwords.js';
 
-/** What the sign-in routes share with these: a fresh session, and the end of every other one. */
+/** What the sign-in routes share with these: a fresh session. */
 export interface AccountRoutesOptions {
   signIn(member: { id: number; username: string }, request: FastifyRequest): Promise<LoginResult>;
-  endOldSessions(userId: number): void;
 }
 
 const tags = ['auth'];
@@ -48,7 +48,7 @@ const LINK_ERRORS = {
 } as const;
 
 /** /api/auth: confirming the address, changing the password and the address from the profile. */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { signIn, endOldSessions }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { signIn }) => {
   const cost = app.config.passwordHashing;
   const passwordLimit = currentPasswordLimit(app);
   const linkLimit = confirmationLinkLimit(app);
@@ -236,7 +236,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           trx,
         );
       });
-      endOldSessions(member.id);
+      endAllSessions(app, member.id);
       return signIn(member, request);
     },
   );

@@ -59,6 +59,7 @@ const OWN_COLUMNS = [
   'email_matches',
   'email_friend_requests',
   'email_messages',
+  'is_moderator',
 ] as const;
 
 /** A member's row with the given columns and friend_count counted as it is now. */
@@ -81,6 +82,7 @@ export function getProfile(db: Executor, id: number): Promise<User | undefined> 
     return {
       ...rest,
       email_confirmed: rest.email_confirmed === 1,
+      is_moderator: rest.is_moderator === 1,
       email_notifications: {
         matches: email_matches === 1,
         friend_requests: email_friend_requests === 1,

@@ -10,7 +10,6 @@ import {
   RegisterInputSchema,
   ResetPasswordInputSchema,
   TEXTS,
-  userRoom,
   UserSchema,
 } from '@gardenswap/shared';
 import type { FastifyRequest } from 'fastify';
@@ -20,6 +19,7 @@ import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
 import { passwordResetMail } from '../mail/templates.js';
+import { refuseSuspended } from '../moderation/suspensions.queries.js';
 import {
   consumePasswordReset,
   findCredentialsByEmail,
@@ -34,7 +34,8 @@ import {
   updateProfileLocation,
 } from './auth.queries.js';
 import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
-import { allSessionsOf, revokeAllSessions, revokeToken, startSession } from './auth.tokens.js';
+import { revokeAllSessions, revokeToken, startSession } from './auth.tokens.js';
+import { endAllSessions } from './end-sessions.js';
 import { deleteExpiredSessions } from './sessions.queries.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { accountRoutes } from './account.routes.js';
@@ -111,6 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Starts a session for the member from the browser of `request`: every way of signing in ends here. */
   async function signIn(member: { id: number; username: string }, request: FastifyRequest) {
+    await refuseSuspended(app.db, member.id);
     await deleteExpiredSessions(app.db);
     const session = await startSession(app.db, app.config.jwtSecret, member, request.headers['user-agent']);
     return {
@@ -173,21 +175,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return found;
       });
       if (!member) throw new AppError('BAD_REQUEST', TEXTS.passwordResetInvalid);
-      endOldSessions(member.id);
+      endAllSessions(app, member.id);
       return signIn(member, request);
     },
   );
 
-  /** Closes every open socket of a member, on every instance, and forgets their accepted sessions. */
-  function endOldSessions(userId: number) {
-    app.realtime.dropToken(allSessionsOf(userId));
-    // Their new session has no socket yet: every socket in the member's room belongs to an old one.
-    const room = userRoom(userId);
-    app.realtime.io.local.in(room).disconnectSockets(true);
-    app.realtime.io.in(room).disconnectSockets(true);
-  }
-
-  await app.register(accountRoutes, { signIn, endOldSessions });
+  await app.register(accountRoutes, { signIn });
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {
     const user = me(request);

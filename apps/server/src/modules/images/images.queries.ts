@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js';
-import { visibleTo } from '../listings/visibility.js';
+import { openToEveryone, visibleTo } from '../listings/visibility.js';
 
 /** What a stored photo belongs to, which decides who may fetch it. */
 export type PhotoOwner = { kind: 'listing'; listingId: number; isOpen: boolean } | { kind: 'avatar' } | undefined;
@@ -12,22 +12,35 @@ export type PhotoOwner = { kind: 'listing'; listingId: number; isOpen: boolean }
 export async function photoOwner(db: Executor, path: string): Promise<PhotoOwner> {
   const listing = await db
     .selectFrom('listings')
-    .select(['id', 'is_public', 'is_active'])
+    .select(['id', 'is_public', 'is_active', 'hidden_reason', 'owner_suspended'])
     .where((eb) => eb.or([eb('featured_image', '=', path), eb('thumbnail', '=', path)]))
     .executeTakeFirst();
-  if (listing)
-    return { kind: 'listing', listingId: listing.id, isOpen: listing.is_public === 1 && listing.is_active === 1 };
+  if (listing) return { kind: 'listing', listingId: listing.id, isOpen: openToEveryone(listing) };
   const avatar = await db.selectFrom('users').select('id').where('profile_picture', '=', path).executeTakeFirst();
   return avatar ? { kind: 'avatar' } : undefined;
 }
 
-/** Whether the one visibility rule lets this member see the listing now. */
+/**
+ * Whether the one visibility rule lets this member see the listing now; a moderator also sees the
+ * photos of the listings they review (their signed URLs come only from the moderation screen).
+ */
 export async function canSeeListing(db: Executor, viewerId: number, listingId: number): Promise<boolean> {
   const row = await db
     .selectFrom('listings')
     .select('listings.id')
     .where('listings.id', '=', listingId)
-    .where(visibleTo(viewerId))
+    .where((eb) =>
+      eb.or([
+        visibleTo(viewerId)(eb),
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where('users.id', '=', viewerId)
+            .where('users.is_moderator', '=', 1),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -20,8 +20,14 @@ export interface PhotoSignature {
   sig?: string;
 }
 
-/** What a listing's photo path becomes for one viewer. */
-export type PhotoSigner = (path: string | null, listing: { is_public: boolean; is_active: boolean }) => string | null;
+/**
+ * What a listing's photo path becomes for one viewer. `hidden`: by a moderator or while its owner
+ * is suspended, so not everyone may see it.
+ */
+export type PhotoSigner = (
+  path: string | null,
+  listing: { is_public: boolean; is_active: boolean; hidden?: boolean },
+) => string | null;
 
 export interface PhotoUrls {
   /**
@@ -62,7 +68,8 @@ export function photoUrls(secret: string, now: () => number = Date.now): PhotoUr
     signerFor(viewerId, lifetime = 'page') {
       const window = WINDOWS[lifetime];
       return (path, listing) => {
-        if (!path || (listing.is_public && listing.is_active) || !path.startsWith(UPLOADS_PREFIX)) return path;
+        const open = listing.is_public && listing.is_active && !listing.hidden;
+        if (!path || open || !path.startsWith(UPLOADS_PREFIX)) return path;
         const name = path.slice(UPLOADS_PREFIX.length);
         const exp = (Math.floor(now() / 1000 / window) + 2) * window;
         return `${path}?v=${viewerId}&exp=${exp}&sig=${sign(name, viewerId, exp)}`;

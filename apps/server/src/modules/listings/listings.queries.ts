@@ -49,6 +49,8 @@ export function listingSelect(db: Executor) {
       'listings.state_id',
       'listings.category_id',
       'listings.owner_id',
+      'listings.hidden_reason',
+      'listings.owner_suspended',
       'listings.created_at',
       'listings.updated_at',
       'owner.username as owner_username',
@@ -70,7 +72,11 @@ export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['ex
  * Coordinates themselves never leave the server.
  */
 export function toListing(row: ListingRow, viewer: Coordinates | null, sign: PhotoSigner): Listing {
-  const open = { is_public: row.is_public === 1, is_active: row.is_active === 1 };
+  const open = {
+    is_public: row.is_public === 1,
+    is_active: row.is_active === 1,
+    hidden: row.hidden_reason !== null || row.owner_suspended === 1,
+  };
   const owner =
     row.owner_latitude === null || row.owner_longitude === null
       ? null
@@ -97,6 +103,7 @@ export function toListing(row: ListingRow, viewer: Coordinates | null, sign: Pho
       zip_code: row.owner_zip_code,
     },
     distance_miles: distanceMiles(viewer, owner),
+    hidden_reason: row.hidden_reason,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

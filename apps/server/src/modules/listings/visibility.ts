@@ -5,8 +5,10 @@ import { friendIdsOf } from '../friends/friends.sql.js';
 
 /**
  * THE visibility rule; every read path of listings goes through it.
- * Viewer V sees listing L iff L is V's own, or L is active, neither of V and its owner has
- * blocked the other, and L is either public or owned by an accepted friend of V.
+ * Viewer V sees listing L iff L is V's own, or L is active, not hidden by a moderator, its owner
+ * is not suspended, neither of V and its owner has blocked the other, and L is either public or
+ * owned by an accepted friend of V. Hiding and suspension are flags on the listing's own row
+ * (kept in step by moderation), so the rule never joins the owner.
  */
 export function visibleTo(viewerId: number) {
   return (eb: ExpressionBuilder<Database, 'listings'>) =>
@@ -14,8 +16,25 @@ export function visibleTo(viewerId: number) {
       eb('listings.owner_id', '=', viewerId),
       eb.and([
         eb('listings.is_active', '=', 1),
+        eb('listings.hidden_reason', 'is', null),
+        eb('listings.owner_suspended', '=', 0),
         eb.not(blockedEitherWay(viewerId, eb.ref('listings.owner_id'), eb)),
         eb.or([eb('listings.is_public', '=', 1), eb('listings.owner_id', 'in', friendIdsOf(viewerId, eb))]),
       ]),
     ]);
 }
+
+/** The listing's columns `openToEveryone` reads. */
+export interface OpenColumns {
+  is_public: number;
+  is_active: number;
+  hidden_reason: string | null;
+  owner_suspended: number;
+}
+
+/**
+ * Whether every member may see the listing (public, active, neither hidden nor its owner
+ * suspended): then its photos are served to anyone at their plain path.
+ */
+export const openToEveryone = (row: OpenColumns) =>
+  row.is_public === 1 && row.is_active === 1 && row.hidden_reason === null && row.owner_suspended === 0;

@@ -61,6 +61,9 @@ function notificationSelect(db: Executor) {
       'l.thumbnail as listing_thumbnail',
       'l.is_public as listing_is_public',
       'l.is_active as listing_is_active',
+      'l.hidden_reason as listing_hidden_reason',
+      'l.owner_suspended as listing_owner_suspended',
+      'n.note',
       'w.title as want_title',
     ]);
 }
@@ -88,10 +91,12 @@ function toNotification(row: NotificationRow, sign: PhotoSigner): Notification {
             thumbnail: sign(row.listing_thumbnail, {
               is_public: row.listing_is_public === 1,
               is_active: row.listing_is_active === 1,
+              hidden: row.listing_hidden_reason !== null || row.listing_owner_suspended === 1,
             }),
           }
         : null,
     want: row.want_id !== null && row.want_title !== null ? { id: row.want_id, title: row.want_title } : null,
+    note: row.note,
   };
 }
 
@@ -153,6 +158,7 @@ export async function insertNotification(
     want_id?: number;
     from_user_id?: number;
     match_key: string;
+    note?: string;
   },
 ): Promise<number | undefined> {
   const row = await db

@@ -1,4 +1,5 @@
 import { TEXTS } from '@gardenswap/shared/texts';
+import { suspendedText } from '@gardenswap/shared/moderation';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,6 +53,17 @@ describe('Login card', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-pass');
     await userEvent.click(screen.getAllByRole('button', { name: 'Login' })[1]!);
     expect(await screen.findByText('Incorrect email or password.')).toBeInTheDocument();
+  });
+
+  it("says until when a suspended member's account is suspended", async () => {
+    const detail = suspendedText('2026-03-03T14:00:00.000Z');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ detail, code: 'ACCOUNT_SUSPENDED' }, 403));
+    open();
+    await userEvent.type(screen.getByLabelText('Email'), 'rosa@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Login' })[1]!);
+    expect(await screen.findByText('Your account is suspended until 2026-03-03 14:00 UTC.')).toBeInTheDocument();
+    expect(localStorage.getItem('auth')).toBeNull();
   });
 
   it('says "Invalid credentials" when the answer has no token', async () => {

@@ -52,6 +52,12 @@ describe('Listing detail', () => {
     expect(screen.getByText('No description provided')).toBeInTheDocument();
   });
 
+  it('tells the owner a moderator hid their listing, and why', async () => {
+    mockApi({ 'GET /api/listings/5': json({ ...owned(), hidden_reason: 'Misleading photo' }) });
+    open(5);
+    expect(await screen.findByText('Hidden by a moderator: Misleading photo')).toBeInTheDocument();
+  });
+
   it('marks a listing that is gone', async () => {
     mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9, state_id: 3, type_id: 3 })) });
     open(9);

@@ -1,6 +1,7 @@
 import type { Listing } from '@gardenswap/shared/listings';
 import { LISTING_STATES } from '@gardenswap/shared/constants';
 import { TEXTS } from '@gardenswap/shared/texts';
+import { MODERATION_TEXTS } from '@gardenswap/shared/moderation';
 import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Sprout, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -128,6 +129,11 @@ function ListingDetail({ listing }: { listing: Listing }) {
           {listing.state_id === LISTING_STATES.gone && (
             <p className="notice listing-gone" role="status">
               No longer available
+            </p>
+          )}
+          {isOwner && listing.hidden_reason !== null && (
+            <p className="listing-hidden-notice" role="status">
+              {MODERATION_TEXTS.hiddenNotice}: {listing.hidden_reason}
             </p>
           )}
           {isOwner && <StatusControl listing={listing} onError={setError} />}

@@ -1,6 +1,7 @@
 import type { Notification, UnreadCount } from '@gardenswap/shared/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
+import { listingKeys } from '../../listings/api/listing-keys';
 import { notificationKeys } from './notification-keys';
 
 /**
@@ -17,6 +18,8 @@ export function useLiveNotifications() {
       list && !list.some((n) => n.id === notification.id) ? [notification, ...list] : list,
     );
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+    // A moderator hid one of my listings: every screen showing it picks up the notice now.
+    if (notification.type === 'listing_hidden') void queryClient.invalidateQueries({ queryKey: listingKeys.all });
   });
   useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
 }

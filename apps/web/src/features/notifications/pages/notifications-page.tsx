@@ -32,6 +32,22 @@ function NotificationText({ notification, onOpen }: { notification: Notification
         by {member} matches {want ? <strong>{want.title}</strong> : 'an item'} on your wish list.
       </>
     );
+  if (notification.type === 'listing_hidden')
+    return (
+      <>
+        A moderator hid your listing{' '}
+        {listing ? (
+          <Link to={`/listings/${listing.id}`} onClick={onOpen}>
+            <strong>{listing.title}</strong>
+          </Link>
+        ) : (
+          'a listing'
+        )}
+        . Other members no longer see it. Reason: {notification.note}
+      </>
+    );
+  if (notification.type === 'moderation_warning') return <>A warning from the moderators: {notification.note}</>;
+  if (notification.type === 'report_outcome') return <>{notification.note}</>;
   if (notification.type === 'friend_request')
     return (
       <>

@@ -1,5 +1,5 @@
 import type { User } from '@gardenswap/shared/auth';
-import { LogOut, MapPin, QrCode, Users } from 'lucide-react';
+import { LogOut, MapPin, QrCode, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { AccountSection } from '../../account/components/account-section';
@@ -111,6 +111,12 @@ export default function ProfilePage() {
           <QrCode aria-hidden size={20} />
           Invite friends
         </Link>
+        {user.is_moderator && (
+          <Link to="/moderation" className="profile-link">
+            <ShieldCheck aria-hidden size={20} />
+            Moderation
+          </Link>
+        )}
       </nav>
 
       <AccountSection />

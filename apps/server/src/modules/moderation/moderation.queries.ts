@@ -1,0 +1,396 @@
+import {
+  MESSAGE_CONTEXT_AROUND,
+  MODERATION_LOG_LIMIT,
+  MODERATION_REPORTS_LIMIT,
+  type ModerationAction,
+  type ModerationLogEntry,
+  type ModerationMember,
+  type ModerationMessage,
+  type ModerationTarget,
+  type ReportGroup,
+  type ReportTargetType,
+} from '@gardenswap/shared';
+import type { Executor } from '../../db/schema.js';
+import { nowIso, toIso } from '../../db/schema.js';
+import { friendCountOf } from '../friends/friends.sql.js';
+import type { PhotoSigner } from '../images/photo-urls.js';
+import { isSuspendedNow } from './suspensions.queries.js';
+
+/** Whether the member was marked a moderator by the operator. */
+export async function isModerator(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('is_moderator', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Marks or unmarks a member as moderator by e-mail; the member, or undefined when no one has it. */
+export async function setModerator(db: Executor, email: string, on: boolean) {
+  return db
+    .updateTable('users')
+    .set({ is_moderator: on ? 1 : 0, updated_at: nowIso() })
+    .where('email', '=', email.trim().toLowerCase())
+    .returning(['id', 'email', 'username'])
+    .executeTakeFirst();
+}
+
+/** Every moderator, by e-mail. */
+export function listModerators(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .where('is_moderator', '=', 1)
+    .orderBy('email')
+    .execute();
+}
+
+/** Members as a moderator sees them, by id. */
+async function membersById(db: Executor, ids: number[]): Promise<Map<number, ModerationMember>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'profile_picture',
+      'city',
+      'state',
+      'created_at',
+      'is_moderator',
+      'suspended_at',
+      'suspended_until',
+    ])
+    .select((eb) => friendCountOf(eb).as('friend_count'))
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const suspended = isSuspendedNow(row);
+      return [
+        row.id,
+        {
+          id: row.id,
+          username: row.username,
+          profile_picture: row.profile_picture,
+          city: row.city,
+          state: row.state,
+          friend_count: Number(row.friend_count),
+          created_at: toIso(row.created_at),
+          is_moderator: row.is_moderator === 1,
+          suspended,
+          suspended_until: suspended ? toIso(row.suspended_until) : null,
+        },
+      ];
+    }),
+  );
+}
+
+function messageSelect(db: Executor) {
+  return db
+    .selectFrom('messages')
+    .innerJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .select([
+      'messages.id',
+      'messages.sender_id',
+      'messages.receiver_id',
+      'sender.username as sender_username',
+      'messages.content',
+      'messages.created_at',
+    ]);
+}
+
+type MessageRow = Awaited<ReturnType<ReturnType<typeof messageSelect>['execute']>>[number];
+const toMessage = (row: MessageRow): ModerationMessage => ({
+  id: row.id,
+  sender_id: row.sender_id,
+  sender_username: row.sender_username,
+  content: row.content,
+  created_at: toIso(row.created_at),
+});
+
+/** The few messages either side of one, in that conversation only, oldest first. */
+async function messageContext(db: Executor, message: MessageRow): Promise<ModerationMessage[]> {
+  const pair = (q: ReturnType<typeof messageSelect>) =>
+    q.where((eb) =>
+      eb.or([
+        eb.and([
+          eb('messages.sender_id', '=', message.sender_id),
+          eb('messages.receiver_id', '=', message.receiver_id),
+        ]),
+        eb.and([
+          eb('messages.sender_id', '=', message.receiver_id),
+          eb('messages.receiver_id', '=', message.sender_id),
+        ]),
+      ]),
+    );
+  const [before, after] = await Promise.all([
+    pair(messageSelect(db))
+      .where('messages.id', '<', message.id)
+      .orderBy('messages.id', 'desc')
+      .limit(MESSAGE_CONTEXT_AROUND)
+      .execute(),
+    pair(messageSelect(db))
+      .where('messages.id', '>', message.id)
+      .orderBy('messages.id', 'asc')
+      .limit(MESSAGE_CONTEXT_AROUND)
+      .execute(),
+  ]);
+  return [...before.reverse(), message, ...after].map(toMessage);
+}
+
+/**
+ * The open reports, newest first, grouped by target (the group with the newest report first),
+ * each target shown in context: the listing with its photo (signed for the moderator) and owner,
+ * the message with the messages around it, or the member's public profile. A target that no
+ * longer exists comes as null.
+ */
+export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise<ReportGroup[]> {
+  const reports = await db
+    .selectFrom('reports')
+    .innerJoin('users as reporter', 'reporter.id', 'reports.reporter_id')
+    .select([
+      'reports.id',
+      'reports.target_type',
+      'reports.target_id',
+      'reports.reason',
+      'reports.created_at',
+      'reporter.id as reporter_id',
+      'reporter.username as reporter_username',
+    ])
+    .where('reports.status', '=', 'open')
+    .orderBy('reports.id', 'desc')
+    .limit(MODERATION_REPORTS_LIMIT)
+    .execute();
+
+  const groups = new Map<string, ReportGroup>();
+  for (const r of reports) {
+    const key = `${r.target_type}:${r.target_id}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        target_type: r.target_type,
+        target_id: r.target_id,
+        latest_at: toIso(r.created_at),
+        target: null,
+        reports: [],
+      };
+      groups.set(key, group);
+    }
+    group.reports.push({
+      id: r.id,
+      reason: r.reason,
+      created_at: toIso(r.created_at),
+      reporter: { id: r.reporter_id, username: r.reporter_username },
+    });
+  }
+  const idsOf = (type: ReportTargetType) =>
+    [...groups.values()].filter((g) => g.target_type === type).map((g) => g.target_id);
+
+  const listingIds = idsOf('listing');
+  const listings = listingIds.length
+    ? await db
+        .selectFrom('listings')
+        .select([
+          'id',
+          'owner_id',
+          'title',
+          'description',
+          'thumbnail',
+          'is_public',
+          'is_active',
+          'hidden_reason',
+          'owner_suspended',
+          'created_at',
+        ])
+        .where('id', 'in', listingIds)
+        .execute()
+    : [];
+  const messageIds = idsOf('message');
+  const messages = messageIds.length ? await messageSelect(db).where('messages.id', 'in', messageIds).execute() : [];
+  const members = await membersById(db, [
+    ...new Set([...listings.map((l) => l.owner_id), ...messages.map((m) => m.sender_id), ...idsOf('user')]),
+  ]);
+  const receivers = messages.length
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where(
+          'id',
+          'in',
+          messages.map((m) => m.receiver_id),
+        )
+        .execute()
+    : [];
+
+  for (const group of groups.values()) {
+    let target: ModerationTarget | null = null;
+    if (group.target_type === 'listing') {
+      const l = listings.find((row) => row.id === group.target_id);
+      const member = l && members.get(l.owner_id);
+      if (l && member)
+        target = {
+          type: 'listing',
+          listing: {
+            id: l.id,
+            title: l.title,
+            description: l.description,
+            thumbnail: sign(l.thumbnail, {
+              is_public: l.is_public === 1,
+              is_active: l.is_active === 1,
+              hidden: l.hidden_reason !== null || l.owner_suspended === 1,
+            }),
+            is_public: l.is_public === 1,
+            is_active: l.is_active === 1,
+            hidden_reason: l.hidden_reason,
+            created_at: toIso(l.created_at),
+          },
+          member,
+        };
+    } else if (group.target_type === 'message') {
+      const m = messages.find((row) => row.id === group.target_id);
+      const member = m && members.get(m.sender_id);
+      const receiver = m && receivers.find((u) => u.id === m.receiver_id);
+      if (m && member && receiver)
+        target = { type: 'message', message: toMessage(m), context: await messageContext(db, m), member, receiver };
+    } else {
+      const member = members.get(group.target_id);
+      if (member) target = { type: 'user', member };
+    }
+    group.target = target;
+  }
+  return [...groups.values()];
+}
+
+/** What an action acts on: the member answerable for the target, and how the log names it. */
+export interface ActionTarget {
+  memberId: number | null;
+  label: string;
+  /** The listing's title, for its owner's e-mail. */
+  listingTitle?: string;
+}
+
+/** The target of a report as an action needs it; undefined when it no longer exists. */
+export async function findActionTarget(
+  db: Executor,
+  type: ReportTargetType,
+  id: number,
+): Promise<ActionTarget | undefined> {
+  if (type === 'listing') {
+    const row = await db.selectFrom('listings').select(['owner_id', 'title']).where('id', '=', id).executeTakeFirst();
+    return row && { memberId: row.owner_id, label: `“${row.title}”`, listingTitle: row.title };
+  }
+  if (type === 'message') {
+    const row = await messageSelect(db).where('messages.id', '=', id).executeTakeFirst();
+    return row && { memberId: row.sender_id, label: `a message from ${row.sender_username}` };
+  }
+  const row = await db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
+  return row && { memberId: row.id, label: row.username };
+}
+
+/**
+ * Resolves every open report of a target, in the action's transaction; the reporters it
+ * concerned. None means another moderator got there first.
+ */
+export async function resolveOpenReports(db: Executor, type: ReportTargetType, id: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('reports')
+    .set({ status: 'resolved' })
+    .where('status', '=', 'open')
+    .where('target_type', '=', type)
+    .where('target_id', '=', id)
+    .returning('reporter_id')
+    .execute();
+  return [...new Set(rows.map((r) => r.reporter_id))];
+}
+
+/** Hides a listing from everyone but its owner, who is shown the reason. */
+export async function hideListing(db: Executor, listingId: number, reason: string) {
+  await db.updateTable('listings').set({ hidden_reason: reason }).where('id', '=', listingId).execute();
+}
+
+/** Who to e-mail about an action on them. */
+export function memberContact(db: Executor, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'first_name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Writes one action into the audit log; its id. */
+export async function insertAction(
+  db: Executor,
+  values: {
+    moderator_id: number;
+    action: ModerationAction;
+    target_type: ReportTargetType;
+    target_id: number;
+    target_label: string;
+    member_id: number | null;
+    note: string | null;
+    suspended_until: string | null;
+    reports_resolved: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('moderation_actions')
+    .values({ ...values, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function logSelect(db: Executor) {
+  return db
+    .selectFrom('moderation_actions as a')
+    .innerJoin('users as moderator', 'moderator.id', 'a.moderator_id')
+    .leftJoin('users as member', 'member.id', 'a.member_id')
+    .select([
+      'a.id',
+      'a.action',
+      'a.target_type',
+      'a.target_id',
+      'a.target_label',
+      'a.note',
+      'a.suspended_until',
+      'a.reports_resolved',
+      'a.created_at',
+      'moderator.id as moderator_id',
+      'moderator.username as moderator_username',
+      'member.id as member_id',
+      'member.username as member_username',
+    ]);
+}
+
+type LogRow = Awaited<ReturnType<ReturnType<typeof logSelect>['execute']>>[number];
+const toLogEntry = (row: LogRow): ModerationLogEntry => ({
+  id: row.id,
+  action: row.action,
+  moderator: { id: row.moderator_id, username: row.moderator_username },
+  target_type: row.target_type,
+  target_id: row.target_id,
+  target_label: row.target_label,
+  member:
+    row.member_id !== null && row.member_username !== null
+      ? { id: row.member_id, username: row.member_username }
+      : null,
+  note: row.note,
+  suspended_until: toIso(row.suspended_until),
+  reports_resolved: row.reports_resolved,
+  created_at: toIso(row.created_at),
+});
+
+/** The audit log, newest first. */
+export async function listActions(db: Executor): Promise<ModerationLogEntry[]> {
+  const rows = await logSelect(db).orderBy('a.id', 'desc').limit(MODERATION_LOG_LIMIT).execute();
+  return rows.map(toLogEntry);
+}
+
+/** One entry of the audit log. */
+export async function getAction(db: Executor, id: number): Promise<ModerationLogEntry | undefined> {
+  const row = await logSelect(db).where('a.id', '=', id).executeTakeFirst();
+  return row && toLogEntry(row);
+}

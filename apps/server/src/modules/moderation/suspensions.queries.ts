@@ -1,0 +1,81 @@
+import { suspendedText } from '@gardenswap/shared';
+import type { DB, Executor } from '../../db/schema.js';
+import { nowIso, toIso } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { revokeAllSessions } from '../auth/auth.tokens.js';
+
+/** Whether a member's suspension is in force now: set, and for good or not yet over. */
+export const isSuspendedNow = (row: { suspended_at: string | Date | null; suspended_until: string | Date | null }) =>
+  row.suspended_at !== null && (row.suspended_until === null || new Date(row.suspended_until).getTime() > Date.now());
+
+/**
+ * Suspends a member until `until` (null: for good): their sessions end, and their listings are
+ * hidden from everyone else by the flag the visibility rule reads. Pass the transaction of the
+ * moderation action; the caller drops their sockets once it is committed.
+ */
+export async function suspendMember(db: Executor, userId: number, until: Date | null) {
+  const now = nowIso();
+  await db
+    .updateTable('users')
+    .set({ suspended_at: now, suspended_until: until ? until.toISOString() : null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+  await db.updateTable('listings').set({ owner_suspended: 1 }).where('owner_id', '=', userId).execute();
+  await revokeAllSessions(db, userId);
+}
+
+/**
+ * Ends a member's suspension if it has run out (by `now`): their listings show again, except those
+ * a moderator hid on their own (a separate flag). Conditional, so a sweep and a sign-in racing
+ * each other, or a new suspension in between, change nothing twice.
+ */
+async function liftIfOver(db: Executor, userId: number, now: string) {
+  const lifted = await db
+    .updateTable('users')
+    .set({ suspended_at: null, suspended_until: null, updated_at: now })
+    .where('id', '=', userId)
+    .where('suspended_at', 'is not', null)
+    .where('suspended_until', 'is not', null)
+    .where('suspended_until', '<=', now)
+    .executeTakeFirst();
+  if (Number(lifted.numUpdatedRows) === 0) return false;
+  await db.updateTable('listings').set({ owner_suspended: 0 }).where('owner_id', '=', userId).execute();
+  return true;
+}
+
+/**
+ * Lifts every suspension that has run out. The state lives in the database, so a restart forgets
+ * nothing: each instance runs this now and then (see suspension-sweep.ts), and a sign-in runs it
+ * for its member. The ids of the members it let back.
+ */
+export async function liftEndedSuspensions(db: DB, now = nowIso()) {
+  const over = await db
+    .selectFrom('users')
+    .select('id')
+    .where('suspended_at', 'is not', null)
+    .where('suspended_until', '<=', now)
+    .limit(500)
+    .execute();
+  const lifted: number[] = [];
+  for (const { id } of over) {
+    if (await db.transaction().execute((trx) => liftIfOver(trx, id, now))) lifted.push(id);
+  }
+  return lifted;
+}
+
+/**
+ * Refuses a suspended member a new session (403, saying until when); a suspension that has run
+ * out is lifted on the spot.
+ */
+export async function refuseSuspended(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['suspended_at', 'suspended_until'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.suspended_at === null) return;
+  if (isSuspendedNow(row)) {
+    throw new AppError('ACCOUNT_SUSPENDED', suspendedText(row.suspended_until && toIso(row.suspended_until)));
+  }
+  await liftEndedSuspensions(db);
+}

@@ -1,0 +1,6 @@
+/** Every React Query key of moderation. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  reports: () => [...moderationKeys.all, 'reports'] as const,
+  log: () => [...moderationKeys.all, 'log'] as const,
+};

@@ -1,0 +1,169 @@
+import { MODERATION_TEXTS, type ModerationMember, type ReportGroup } from '@gardenswap/shared/moderation';
+import { Sprout } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { imageUrl } from '../../../lib/api-client';
+import { useMe } from '../../../lib/auth-context';
+import { dayLabel, locationLabel, timeOfDay } from '../../../lib/format';
+import type { ActionKind } from './action-dialog';
+
+const when = (iso: string) => `${dayLabel(iso)} ${timeOfDay(iso)}`;
+
+const KIND_LABELS = { listing: 'Listing', message: 'Message', user: 'Member' } as const;
+
+/** The card's heading: what was reported. */
+function titleOf(group: ReportGroup): string {
+  const target = group.target;
+  if (!target) return `${KIND_LABELS[group.target_type]} #${group.target_id}`;
+  if (target.type === 'listing') return `Listing “${target.listing.title}”`;
+  if (target.type === 'message') return `Message from ${target.member.username}`;
+  return `Member ${target.member.username}`;
+}
+
+/** How the target reads in a sentence, for the confirmation. */
+export function subjectOf(group: ReportGroup): string {
+  const target = group.target;
+  if (!target) return `this ${KIND_LABELS[group.target_type].toLowerCase()}`;
+  if (target.type === 'listing') return `the listing “${target.listing.title}”`;
+  if (target.type === 'message') return `a message from ${target.member.username}`;
+  return target.member.username;
+}
+
+function MemberLine({ member, role }: { member: ModerationMember; role: string }) {
+  const place = locationLabel(member);
+  return (
+    <div className="row moderation-member">
+      <Avatar src={member.profile_picture} name={member.username} size={40} />
+      <div>
+        <p className="moderation-member-name">
+          <span className="visually-hidden">{role}: </span>
+          <Link to={`/seller/${member.id}`}>{member.username}</Link>
+          {member.is_moderator && <span className="badge">Moderator</span>}
+          {member.suspended && (
+            <span className="badge badge-warn">
+              {member.suspended_until ? `Suspended until ${when(member.suspended_until)}` : 'Suspended for good'}
+            </span>
+          )}
+        </p>
+        <p className="muted moderation-small">
+          {[place, `${member.friend_count} friends`, `joined ${dayLabel(member.created_at)}`]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The reported thing, shown as the members saw it. */
+function TargetContext({ group }: { group: ReportGroup }) {
+  const target = group.target;
+  if (!target) return <p className="muted">{MODERATION_TEXTS.targetGone}.</p>;
+  if (target.type === 'listing') {
+    const { listing } = target;
+    const src = imageUrl(listing.thumbnail);
+    return (
+      <div className="moderation-context">
+        <div className="moderation-listing">
+          <div className="moderation-photo">
+            {src ? <img src={src} alt={listing.title} width={96} height={96} /> : <Sprout aria-hidden size={40} />}
+          </div>
+          <div>
+            <h3 className="moderation-listing-title">{listing.title}</h3>
+            <p className="moderation-small">{listing.description || <span className="muted">No description</span>}</p>
+            <p className="listing-badges">
+              {!listing.is_public && <span className="badge badge-muted">Friends only</span>}
+              {!listing.is_active && <span className="badge badge-warn">Paused</span>}
+              {listing.hidden_reason !== null && (
+                <span className="badge badge-warn">
+                  {MODERATION_TEXTS.hiddenNotice}: {listing.hidden_reason}
+                </span>
+              )}
+            </p>
+          </div>
+        </div>
+        <MemberLine member={target.member} role="Owner" />
+      </div>
+    );
+  }
+  if (target.type === 'message') {
+    return (
+      <div className="moderation-context">
+        <p className="moderation-small muted">
+          Conversation between {target.member.username} and {target.receiver.username}
+        </p>
+        <ol className="moderation-thread" aria-label="Messages around the reported one">
+          {target.context.map((m) => (
+            <li key={m.id} className={m.id === target.message.id ? 'moderation-reported' : undefined}>
+              <p className="moderation-small">
+                <strong>{m.sender_username}</strong> · <time dateTime={m.created_at}>{when(m.created_at)}</time>
+                {m.id === target.message.id && <span className="badge badge-warn">Reported</span>}
+              </p>
+              <p className="moderation-message">{m.content}</p>
+            </li>
+          ))}
+        </ol>
+        <MemberLine member={target.member} role="Sender" />
+      </div>
+    );
+  }
+  return (
+    <div className="moderation-context">
+      <MemberLine member={target.member} role="Member" />
+    </div>
+  );
+}
+
+/** One target's open reports: the target in context, every reason and reporter, and the actions. */
+export function ReportGroupCard({ group, onAct }: { group: ReportGroup; onAct: (kind: ActionKind) => void }) {
+  const me = useMe();
+  const member = group.target?.member;
+  const aboutMe = member?.id === me.id;
+  const count = group.reports.length;
+  return (
+    <li className="card moderation-group">
+      <div className="spread">
+        <h2 className="moderation-group-title">{titleOf(group)}</h2>
+        <span className="badge badge-warn">
+          {count} report{count === 1 ? '' : 's'}
+        </span>
+      </div>
+      <TargetContext group={group} />
+      <ul className="moderation-reports" aria-label="Reports">
+        {group.reports.map((r) => (
+          <li key={r.id}>
+            <p className="moderation-reason">“{r.reason}”</p>
+            <p className="moderation-small muted">
+              by <Link to={`/seller/${r.reporter.id}`}>{r.reporter.username}</Link> ·{' '}
+              <time dateTime={r.created_at}>{when(r.created_at)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {aboutMe ? (
+        <p className="muted">{MODERATION_TEXTS.aboutYou}</p>
+      ) : (
+        <div className="moderation-actions">
+          <button type="button" className="button" onClick={() => onAct('dismiss')}>
+            Dismiss
+          </button>
+          {group.target?.type === 'listing' && group.target.listing.hidden_reason === null && (
+            <button type="button" className="button button-danger-outline" onClick={() => onAct('hide_listing')}>
+              Hide listing
+            </button>
+          )}
+          {member && (
+            <>
+              <button type="button" className="button button-danger-outline" onClick={() => onAct('warn')}>
+                Warn {member.username}
+              </button>
+              <button type="button" className="button button-danger-outline" onClick={() => onAct('suspend')}>
+                Suspend {member.username}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

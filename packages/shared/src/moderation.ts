@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common.js';
+import { PHOTO_PATH_DESCRIPTION } from './listings.js';
+import { REPORT_TARGET_TYPES } from './safety.js';
+
+/** What a moderator can do with the open reports of one target. */
+export const MODERATION_ACTIONS = ['dismiss', 'hide_listing', 'warn', 'suspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const MODERATION_NOTE_MIN = 3;
+export const MODERATION_NOTE_MAX = 1000;
+/** The longest suspension with an end; longer ones are "for good". */
+export const SUSPENSION_DAYS_MAX = 3650;
+/** How many open reports and log entries the moderation screen loads at once. */
+export const MODERATION_REPORTS_LIMIT = 200;
+export const MODERATION_LOG_LIMIT = 100;
+/** How many messages either side of a reported one the moderator sees. */
+export const MESSAGE_CONTEXT_AROUND = 3;
+
+/** Texts of moderation, shared by the server's answers and the moderation screen. */
+export const MODERATION_TEXTS = {
+  notModerator: 'Only moderators can do this',
+  notSelf: 'You cannot moderate yourself',
+  noOpenReports: 'These reports were already handled by another moderator',
+  targetGone: 'This no longer exists',
+  noteShort: 'Please give a reason (at least 3 characters)',
+  noteLong: 'Reason must be at most 1000 characters long',
+  daysInvalid: `Days must be a whole number from 1 to ${SUSPENSION_DAYS_MAX}`,
+  onlyListings: 'Only a listing can be hidden',
+  hiddenNotice: 'Hidden by a moderator',
+  suspendedForGood: 'Your account is suspended.',
+  title: 'Moderation',
+  empty: 'No open reports. Nice and quiet.',
+  logTitle: 'Audit log',
+  logEmpty: 'No moderation actions yet.',
+  resolvesAll: 'Every open report about it is closed, and the reporters are told the outcome.',
+  aboutYou: 'These reports are about you: another moderator must handle them.',
+} as const;
+
+/** The 403 a suspended member's sign-in answers, saying until when. */
+export function suspendedText(until: string | null): string {
+  if (!until) return MODERATION_TEXTS.suspendedForGood;
+  const when = new Date(until).toISOString().slice(0, 16).replace('T', ' ');
+  return `Your account is suspended until ${when} UTC.`;
+}
+
+/** A member as a moderator sees them. */
+export const ModerationMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profile_picture: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  friend_count: z.number().int(),
+  created_at: TimestampSchema,
+  is_moderator: z.boolean(),
+  /** Set while suspended: until when, or null for good (with `suspended` true). */
+  suspended: z.boolean(),
+  suspended_until: TimestampSchema.nullable(),
+});
+export type ModerationMember = z.infer<typeof ModerationMemberSchema>;
+
+const ModerationMessageSchema = z.object({
+  id: z.number().int(),
+  sender_id: z.number().int(),
+  sender_username: z.string(),
+  content: z.string(),
+  created_at: TimestampSchema,
+});
+export type ModerationMessage = z.infer<typeof ModerationMessageSchema>;
+
+/** The reported thing in its context; null once it no longer exists (then only dismissing is left). */
+export const ModerationTargetSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('listing'),
+    listing: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      description: z.string(),
+      thumbnail: z.string().nullable().describe(PHOTO_PATH_DESCRIPTION),
+      is_public: z.boolean(),
+      is_active: z.boolean(),
+      hidden_reason: z.string().nullable(),
+      created_at: TimestampSchema,
+    }),
+    member: ModerationMemberSchema,
+  }),
+  z.object({
+    type: z.literal('message'),
+    message: ModerationMessageSchema,
+    /** The messages around it in that conversation, oldest first, the reported one included. */
+    context: z.array(ModerationMessageSchema),
+    /** The sender, who is answerable for it. */
+    member: ModerationMemberSchema,
+    receiver: z.object({ id: z.number().int(), username: z.string() }),
+  }),
+  z.object({ type: z.literal('user'), member: ModerationMemberSchema }),
+]);
+export type ModerationTarget = z.infer<typeof ModerationTargetSchema>;
+
+/** The open reports of one target, newest first, with the target in context. */
+export const ReportGroupSchema = z.object({
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.number().int(),
+  latest_at: TimestampSchema,
+  target: ModerationTargetSchema.nullable(),
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      reason: z.string(),
+      created_at: TimestampSchema,
+      reporter: z.object({ id: z.number().int(), username: z.string() }),
+    }),
+  ),
+});
+export type ReportGroup = z.infer<typeof ReportGroupSchema>;
+
+/** GET /moderation/reports */
+export const ReportGroupsSchema = z.array(ReportGroupSchema);
+
+/** One entry of the audit log. */
+export const ModerationLogEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(MODERATION_ACTIONS),
+  moderator: z.object({ id: z.number().int(), username: z.string() }),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.number().int(),
+  target_label: z.string(),
+  member: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  note: z.string().nullable(),
+  suspended_until: TimestampSchema.nullable(),
+  reports_resolved: z.number().int(),
+  created_at: TimestampSchema,
+});
+export type ModerationLogEntry = z.infer<typeof ModerationLogEntrySchema>;
+
+/** GET /moderation/log */
+export const ModerationLogSchema = z.array(ModerationLogEntrySchema);
+
+const noteSchema = z
+  .string({ error: MODERATION_TEXTS.noteShort })
+  .trim()
+  .min(MODERATION_NOTE_MIN, MODERATION_TEXTS.noteShort)
+  .max(MODERATION_NOTE_MAX, MODERATION_TEXTS.noteLong);
+
+const target = {
+  target_type: z.enum(REPORT_TARGET_TYPES, { error: 'Choose what the action is about' }),
+  target_id: IdSchema,
+};
+
+/**
+ * POST /moderation/actions: what to do with one target's open reports. Hiding, warning and
+ * suspending need a reason (the member is told it); a suspension lasts `days`, or for good when null.
+ */
+export const ModerationActionInputSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('dismiss'), ...target, note: noteSchema.optional() }),
+    z.object({ action: z.literal('hide_listing'), ...target, note: noteSchema }),
+    z.object({ action: z.literal('warn'), ...target, note: noteSchema }),
+    z.object({
+      action: z.literal('suspend'),
+      ...target,
+      note: noteSchema,
+      days: z
+        .number({ error: MODERATION_TEXTS.daysInvalid })
+        .int(MODERATION_TEXTS.daysInvalid)
+        .min(1, MODERATION_TEXTS.daysInvalid)
+        .max(SUSPENSION_DAYS_MAX, MODERATION_TEXTS.daysInvalid)
+        .nullable(),
+    }),
+  ],
+  { error: 'Choose an action' },
+);
+export type ModerationActionInput = z.infer<typeof ModerationActionInputSchema>;
