@@ -101,7 +101,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
       last_name: 'Lastexp1',
       address: '12 exp1 Lane',
       city: 'Provo',
-      email_notifications: true,
+      email_notifications: { matches: true, friend_requests: true, messages: true },
     });
     expect(JSON.stringify(profile)).not.toMatch(/password|argon2|sessions_valid_from/);
 

@@ -5,6 +5,7 @@ import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { testConfig } from '../../../test/app.js';
+import { insertMember } from '../../../test/factories.js';
 
 describe('migration 007-email-confirmations on a database that already has members', () => {
   let db: Kysely<Database>;
@@ -23,21 +24,7 @@ describe('migration 007-email-confirmations on a database that already has membe
   });
 
   it('treats every member from before as confirmed, with no change of address waiting', async () => {
-    const members = await db
-      .insertInto('users')
-      .values(
-        ['ana', 'ben'].map((name) => ({
-          email: `${name}@example.com`,
-          username: name,
-          password_hash: 'x',
-          first_name: name,
-          last_name: 'Gardener',
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        })),
-      )
-      .returning('id')
-      .execute();
+    const members = [await insertMember({ db, config }), await insertMember({ db, config })];
     await migrateToLatest(db);
     const rows = await db
       .selectFrom('users')

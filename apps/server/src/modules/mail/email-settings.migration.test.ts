@@ -1,14 +1,8 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import * as initial from '../../db/migrations/001-initial.js';
-import * as searchNotificationsSafety from '../../db/migrations/002-search-notifications-safety.js';
-import * as photoLookups from '../../db/migrations/003-photo-lookups.js';
-import * as oneOpenReport from '../../db/migrations/004-one-open-report.js';
-import * as mailQueue from '../../db/migrations/005-mail-queue.js';
-import * as passwordResets from '../../db/migrations/006-password-resets.js';
 import type { Database } from '../../db/schema.js';
 import { testConfig } from '../../../test/app.js';
 
@@ -20,22 +14,7 @@ describe('migration 011-offline-messages on members who chose one e-mail switch'
   beforeAll(async () => {
     ({ config, cleanup } = await testConfig());
     db = connectDatabase(config.database).db;
-    const before = new Migrator({
-      db,
-      migrationTableSchema: config.database.kind === 'postgres' ? config.database.schema : undefined,
-      provider: {
-        getMigrations: async () => ({
-          '001-initial': initial,
-          '002-search-notifications-safety': searchNotificationsSafety,
-          '003-photo-lookups': photoLookups,
-          '004-one-open-report': oneOpenReport,
-          '005-mail-queue': mailQueue,
-          '006-password-resets': passwordResets,
-        }),
-      },
-    });
-    const { error } = await before.migrateToLatest();
-    if (error) throw error;
+    await migrateToLatest(db, '010-moderation');
   });
 
   afterAll(async () => {

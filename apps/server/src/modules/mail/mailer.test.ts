@@ -2,15 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, MAIL_QUEUE, type MailQueueSettings } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import * as initial from '../../db/migrations/001-initial.js';
-import * as searchNotificationsSafety from '../../db/migrations/002-search-notifications-safety.js';
-import * as photoLookups from '../../db/migrations/003-photo-lookups.js';
-import * as oneOpenReport from '../../db/migrations/004-one-open-report.js';
 import { type Database, nowIso, toIso } from '../../db/schema.js';
 import { buildTestApp, createPgSchema, dialect, testConfig, type TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
@@ -416,20 +412,7 @@ describe('migration 005-mail-queue on an outbox written before it', () => {
     let config: Config;
     ({ config, cleanup } = await testConfig());
     db = connectDatabase(config.database).db;
-    const before = new Migrator({
-      db,
-      migrationTableSchema: config.database.kind === 'postgres' ? config.database.schema : undefined,
-      provider: {
-        getMigrations: async () => ({
-          '001-initial': initial,
-          '002-search-notifications-safety': searchNotificationsSafety,
-          '003-photo-lookups': photoLookups,
-          '004-one-open-report': oneOpenReport,
-        }),
-      },
-    });
-    const { error } = await before.migrateToLatest();
-    if (error) throw error;
+    await migrateToLatest(db, '004-one-open-report');
   });
   afterAll(async () => {
     await db?.destroy();

@@ -1,14 +1,11 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import * as initial from '../../db/migrations/001-initial.js';
-import * as searchNotificationsSafety from '../../db/migrations/002-search-notifications-safety.js';
-import * as photoLookups from '../../db/migrations/003-photo-lookups.js';
 import type { Database } from '../../db/schema.js';
 import { testConfig } from '../../../test/app.js';
-import { createUser } from '../../../test/factories.js';
+import { insertMember } from '../../../test/factories.js';
 
 describe('migration 004-one-open-report on a database that already holds repeated reports', () => {
   let db: Kysely<Database>;
@@ -18,20 +15,7 @@ describe('migration 004-one-open-report on a database that already holds repeate
   beforeAll(async () => {
     ({ config, cleanup } = await testConfig());
     db = connectDatabase(config.database).db;
-    const schema = config.database.kind === 'postgres' ? config.database.schema : undefined;
-    const before = new Migrator({
-      db,
-      migrationTableSchema: schema,
-      provider: {
-        getMigrations: async () => ({
-          '001-initial': initial,
-          '002-search-notifications-safety': searchNotificationsSafety,
-          '003-photo-lookups': photoLookups,
-        }),
-      },
-    });
-    const { error } = await before.migrateToLatest();
-    if (error) throw error;
+    await migrateToLatest(db, '003-photo-lookups');
   });
 
   afterAll(async () => {
@@ -41,7 +25,7 @@ describe('migration 004-one-open-report on a database that already holds repeate
 
   it('collapses repeated reports into the first, keeps the rest open, and then refuses a second open one', async () => {
     const ctx = { db, config };
-    const [alice, bob, carol] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+    const [alice, bob, carol] = [await insertMember(ctx), await insertMember(ctx), await insertMember(ctx)];
     const rows = [
       { reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'First' },
       { reporter_id: alice.id, target_type: 'user', target_id: bob.id, reason: 'Second' },
