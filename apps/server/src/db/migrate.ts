@@ -6,6 +6,7 @@ import * as photoLookups from './migrations/003-photo-lookups.js';
 import * as oneOpenReport from './migrations/004-one-open-report.js';
 import * as mailQueue from './migrations/005-mail-queue.js';
 import * as passwordResets from './migrations/006-password-resets.js';
+import * as listPlans from './migrations/012-list-plans.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-one-open-report': oneOpenReport,
   '005-mail-queue': mailQueue,
   '006-password-resets': passwordResets,
+  '012-list-plans': listPlans,
 };
 
 /** Brings the schema up to date; safe to run at every start and from several instances. */

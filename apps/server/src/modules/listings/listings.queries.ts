@@ -398,13 +398,11 @@ export async function listListings(
     let q = text.q;
     if (cursor?.kind === 'id') q = q.where(id, sort === 'oldest' ? '>' : '<', cursor.id);
     if (cursor?.kind === 'price') {
+      // (price, id) compared as one row value, so both databases start the price index's walk
+      // right after the cursor instead of reading and dropping the pages before it.
       const { price, id: after } = cursor;
-      const direction = sort === 'lowest' ? '>' : '<';
-      q = q.where((eb) =>
-        eb.or([
-          eb('listings.price', direction, price),
-          eb.and([eb('listings.price', '=', price), eb('listings.id', direction, after)]),
-        ]),
+      q = q.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('listings.price', 'listings.id'), sort === 'lowest' ? '>' : '<', tuple(price, after)),
       );
     }
     if (sort === 'oldest') q = q.orderBy(id, 'asc');

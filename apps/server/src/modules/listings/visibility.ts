@@ -11,7 +11,7 @@ import { friendIdsOf } from '../friends/friends.sql.js';
 export function visibleTo(viewerId: number) {
   return (eb: ExpressionBuilder<Database, 'listings'>) =>
     eb.or([
-      eb('listings.owner_id', '=', viewerId),
+      eb(eb('listings.owner_id', '+', 0), '=', viewerId),
       eb.and([
         eb('listings.is_active', '=', 1),
         eb.not(blockedEitherWay(viewerId, eb.ref('listings.owner_id'), eb)),
