@@ -27,15 +27,26 @@ import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from './visibility.js';
 
+/** Which side of the listing-owner join a query reads first. */
+type Drive = 'listings' | 'owners';
+
 /**
  * Every listing read starts here: the listing's columns and its owner's public fields in
  * one join (never a query per card). The owner's address and apt are not selected; the
  * owner's coordinates are, only for `toListing` to turn into a distance.
+ *
+ * `from` names the side read first. SQLite keeps the sides of a CROSS JOIN in the order
+ * written (PostgreSQL plans it like any inner join), so whatever its statistics say, a feed
+ * walks listings in its order and stops at the page, and a distance query starts from the
+ * owners in its box instead of reading every listing.
  */
-export function listingSelect(db: Executor) {
-  return db
-    .selectFrom('listings')
-    .innerJoin('users as owner', 'owner.id', 'listings.owner_id')
+export function listingSelect(db: Executor, from: Drive = 'listings') {
+  const joined =
+    from === 'listings'
+      ? db.selectFrom('listings').crossJoin('users as owner')
+      : db.selectFrom('users as owner').crossJoin('listings');
+  return joined
+    .whereRef('owner.id', '=', 'listings.owner_id')
     .select([
       'listings.id',
       'listings.title',
@@ -160,13 +171,27 @@ type TextScope = 'any' | 'title' | 'notTitle';
  * Narrows `q` to the listings matching every word of the search (the last one as a prefix, for
  * search as you type) and gives the expression to order them newest first by. SQLite drives
  * from the FTS5 table and orders by its rowid, which FTS5 walks in order and stops at the
- * LIMIT (ordering by listings.id would read and sort every match). PostgreSQL filters on the
+ * LIMIT (ordering by listings.id would read and sort every match). A query driven by its owners
+ * (`from`) instead checks each listing against the matches' rowids, gathered once: FTS5 checks
+ * a single row against a prefix only by expanding the prefix again. PostgreSQL filters on the
  * GIN-indexed `search` tsvector, whose title words carry weight A.
  */
-function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], scope: TextScope) {
+function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], scope: TextScope, from: Drive) {
   if (isSqlite(db)) {
     const all = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
     const match = { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
+    if (from === 'owners') {
+      const matches = db
+        .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
+        .select('fts.rowid')
+        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`);
+      // `id + 0`, which no index serves: a membership test of each listing read, never a seek
+      // into the owner's listings for every match.
+      return {
+        q: q.where((eb) => eb(eb('listings.id', '+', 0), 'in', matches)) as Q,
+        id: sql.ref<number>('listings.id'),
+      };
+    }
     const joined = q.innerJoin(sql<{ rowid: number }>`listings_fts`.as('fts'), (join) =>
       join.on(sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`),
     ) as unknown as Q;
@@ -272,14 +297,14 @@ const RING_ROWS = 2_000;
  */
 async function nearestPage(
   db: Executor,
-  narrowed: () => ListingQuery,
+  narrowed: (from: Drive) => ListingQuery,
   viewer: Coordinates,
   skip: number,
   take: number,
 ): Promise<ListingRow[]> {
   const distance = squaredDegrees(viewer);
   const ring = (inner: number, outer: number) => {
-    let q = ownersWithin(narrowed(), viewer, outer);
+    let q = ownersWithin(narrowed('owners'), viewer, outer);
     if (inner > 0) {
       const radius = inner / MILES_PER_DEGREE_LATITUDE;
       q = q.where(sql<SqlBool>`${distance} > ${number(radius * radius)}`);
@@ -310,7 +335,7 @@ async function nearestPage(
     skip = 0;
   }
   if (rows.length >= take) return rows;
-  const unlocated = narrowed()
+  const unlocated = narrowed('listings')
     .where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]))
     .orderBy('listings.id', 'desc');
   return [...rows, ...(await pageOfStreams(db, [unlocated], skip, take - rows.length))];
@@ -319,11 +344,20 @@ async function nearestPage(
 const DEFAULT_SORT: ListingSort = 'newest';
 
 /**
+ * A `within_miles` circle holding at most this many listings is read from its owners and
+ * sorted; a more crowded one is walked in the page's order instead, each listing's owner
+ * checked against the circle, which reads about (listings / circle) rows per row of the page.
+ */
+const GATHER_ROWS = 5_000;
+
+/**
  * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
- * is_active, id) or listings_feed_category with a category; `q` starts from the full-text
- * index, `within_miles` from the owners in its box. Gone listings stay on their owner's
- * lists only: every other list leaves them out.
+ * is_active, id) or listings_feed_category with a category, price sorts the (price, id)
+ * indexes; `q` starts from the full-text index. `within_miles` starts from the owners in its
+ * box when the circle holds few listings (GATHER_ROWS), and otherwise walks the page's order
+ * like the tab does. Gone listings stay on their owner's lists only: every other list leaves
+ * them out.
  *
  * `relevance` puts the listings whose title holds every word first, then those that match
  * through the description too; newest first within each. Both halves are index-ordered
@@ -351,8 +385,8 @@ export async function listListings(
   if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
   /** The tab and the filters but the text, before any order. */
-  const filtered = () => {
-    let q = listingSelect(db).where(visibleTo(viewerId));
+  const filtered = (from: Drive) => {
+    let q = listingSelect(db, from).where(visibleTo(viewerId));
     if (query.mine) q = q.where('listings.owner_id', '=', viewerId);
     if (query.user_id !== undefined) q = q.where('listings.owner_id', '=', query.user_id);
     if (query.public) {
@@ -377,23 +411,29 @@ export async function listListings(
     if (query.within_miles !== undefined && viewer) q = ownersWithin(q, viewer, query.within_miles);
     return q;
   };
-  const narrowed = (scope: TextScope = 'any') =>
-    words.length > 0 ? matching(db, filtered(), words, scope) : { q: filtered(), id: sql.ref<number>('listings.id') };
+  const narrowed = (from: Drive, scope: TextScope = 'any') =>
+    words.length > 0
+      ? matching(db, filtered(from), words, scope, from)
+      : { q: filtered(from), id: sql.ref<number>('listings.id') };
+  // `nearest` reads its rings from their owners whatever the circle holds.
+  const gathers = query.within_miles !== undefined && viewer !== null && sort !== 'nearest';
+  const from: Drive =
+    gathers && (await countUpTo(db, filtered('owners'), GATHER_ROWS + 1)) <= GATHER_ROWS ? 'owners' : 'listings';
 
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
   let rows: ListingRow[];
   if (sort === 'nearest') {
-    rows = await nearestPage(db, () => narrowed().q, viewer!, offset, take);
+    rows = await nearestPage(db, (drive) => narrowed(drive).q, viewer!, offset, take);
   } else if (sort === 'relevance') {
     const tiers = (['title', 'notTitle'] as const).map((scope) => {
-      const { q, id } = narrowed(scope);
+      const { q, id } = narrowed(from, scope);
       return q.orderBy(id, 'desc');
     });
     rows = await pageOfStreams(db, tiers, offset, take);
   } else {
-    const text = narrowed();
+    const text = narrowed(from);
     const id = text.id;
     let q = text.q;
     if (cursor?.kind === 'id') q = q.where(id, sort === 'oldest' ? '>' : '<', cursor.id);
