@@ -109,7 +109,15 @@ const CASES: [string, number, string][] = [
   ['within sparse', SPARSE_VIEWER, 'within_miles=100'],
   ['within+nearest', DENSE_VIEWER, 'within_miles=25&sort=nearest'],
   ['q+within', DENSE_VIEWER, 'q=tomato&within_miles=10'],
+  ['q+within sparse', SPARSE_VIEWER, 'q=tomato&within_miles=100'],
+  ['q+nearest', DENSE_VIEWER, 'q=tomato&sort=nearest'],
+  ['q+nearest sparse', SPARSE_VIEWER, 'q=tomato&sort=nearest'],
+  ['within lowest', DENSE_VIEWER, 'within_miles=10&sort=lowest'],
+  ['public highest', DENSE_VIEWER, 'public=true&sort=highest&category_id=2'],
 ];
+
+/** BENCH_CASES=nearest,q+nearest runs only the cases named. */
+const ONLY = process.env.BENCH_CASES?.split(',');
 
 function parse(query: string, cursor?: string): ListingsQuery {
   const params = Object.fromEntries(
@@ -145,7 +153,7 @@ async function main() {
   console.log(rows[0]);
   rows.push(['case', 'rows', 'p50', 'p99', 'p20 rows', 'p20 p50', 'p20 p99'].map((s) => s.padStart(14)).join(''));
   console.log(rows.at(-1));
-  for (const [name, viewer, query] of CASES) {
+  for (const [name, viewer, query] of CASES.filter(([name]) => !ONLY || ONLY.includes(name))) {
     const first = await listListings(db, viewer, parse(query), sign);
     // Page 20: follow the cursors, then time that page alone.
     let cursor = first.next;

@@ -11,8 +11,8 @@ import {
   priceProblem,
   storedPrice,
 } from '@gardenswap/shared';
-import { type SqlBool, sql } from 'kysely';
-import type { DB, Executor } from '../../db/schema.js';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DB, Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
 import { invalidField } from '../../lib/app-error.js';
@@ -406,8 +406,12 @@ export async function listListings(
     }
     if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
     if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
-    if (query.min_price !== undefined) q = q.where('listings.price', '>=', query.min_price);
-    if (query.max_price !== undefined) q = q.where('listings.price', '<=', query.max_price);
+    // Price bounds reach the price indexes only for a page in price order: in another order a
+    // bounded range can look small enough to read whole and sort, and it rarely is.
+    const price = (eb: ExpressionBuilder<Database, 'listings'>) =>
+      sort === 'lowest' || sort === 'highest' ? eb.ref('listings.price') : eb('listings.price', '+', 0);
+    if (query.min_price !== undefined) q = q.where((eb) => eb(price(eb), '>=', query.min_price!));
+    if (query.max_price !== undefined) q = q.where((eb) => eb(price(eb), '<=', query.max_price!));
     if (query.within_miles !== undefined && viewer) q = ownersWithin(q, viewer, query.within_miles);
     return q;
   };
