@@ -153,28 +153,38 @@ async function main() {
   console.log(rows[0]);
   rows.push(['case', 'rows', 'p50', 'p99', 'p20 rows', 'p20 p50', 'p20 p99'].map((s) => s.padStart(14)).join(''));
   console.log(rows.at(-1));
-  for (const [name, viewer, query] of CASES.filter(([name]) => !ONLY || ONLY.includes(name))) {
-    const first = await listListings(db, viewer, parse(query), sign);
-    // Page 20: follow the cursors, then time that page alone.
-    let cursor = first.next;
-    let page20 = first;
-    for (let page = 2; page <= 20 && cursor; page++) {
-      page20 = await listListings(db, viewer, parse(query, cursor), sign);
-      if (page === 20) break;
-      cursor = page20.next;
+  try {
+    for (const [name, viewer, query] of CASES.filter(([name]) => !ONLY || ONLY.includes(name))) {
+      try {
+        rows.push(await measure(db, name, viewer, query));
+      } catch (error) {
+        // A case the database gives up on (PostgreSQL's statement timeout) is a result too.
+        rows.push(`${name.padStart(14)}  failed: ${(error as Error).message}`);
+      }
+      console.log(rows.at(-1));
     }
-    const one = await time(() => listListings(db, viewer, parse(query), sign));
-    const twenty = cursor
-      ? await time(() => listListings(db, viewer, parse(query, cursor), sign))
-      : { p50: NaN, p99: NaN };
-    rows.push(
-      [name, first.listings.length, one.p50, one.p99, cursor ? page20.listings.length : 0, twenty.p50, twenty.p99]
-        .map((v) => (typeof v === 'number' ? v.toFixed(Number.isInteger(v) ? 0 : 1) : v).padStart(14))
-        .join(''),
-    );
-    console.log(rows.at(-1));
+  } finally {
+    await close();
   }
-  await close();
+}
+
+async function measure(db: DB, name: string, viewer: number, query: string) {
+  const first = await listListings(db, viewer, parse(query), sign);
+  // Page 20: follow the cursors, then time that page alone.
+  let cursor = first.next;
+  let page20 = first;
+  for (let page = 2; page <= 20 && cursor; page++) {
+    page20 = await listListings(db, viewer, parse(query, cursor), sign);
+    if (page === 20) break;
+    cursor = page20.next;
+  }
+  const one = await time(() => listListings(db, viewer, parse(query), sign));
+  const twenty = cursor
+    ? await time(() => listListings(db, viewer, parse(query, cursor), sign))
+    : { p50: NaN, p99: NaN };
+  return [name, first.listings.length, one.p50, one.p99, cursor ? page20.listings.length : 0, twenty.p50, twenty.p99]
+    .map((v) => (typeof v === 'number' ? v.toFixed(Number.isInteger(v) ? 0 : 1) : v).padStart(14))
+    .join('');
 }
 
 await main();
