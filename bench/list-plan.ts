@@ -20,11 +20,15 @@ const { db } = connectDatabase(
   postgres ? { kind: 'postgres', url: target, schema: process.env.PLAN_SCHEMA } : { kind: 'sqlite', file: target },
 );
 
-/** The statements a call runs, as operation trees, compiled below by the same executor. */
+/**
+ * The statements a call runs, as operation trees, compiled below by the same executor. Kysely
+ * also shows a plugin the subqueries it builds; only what reached the database has a result.
+ */
+const built = new Map<unknown, RootOperationNode>();
 const statements: RootOperationNode[] = [];
 const recorder: KyselyPlugin = {
-  transformQuery: ({ node }) => (statements.push(node), node),
-  transformResult: async ({ result }) => result,
+  transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
+  transformResult: async ({ result, queryId }) => (statements.push(built.get(queryId)!), result),
 };
 const recorded = db.withPlugin(recorder);
 
@@ -39,12 +43,13 @@ console.log(`${page.listings.length} listings in ${(performance.now() - start).t
 const executor = db.getExecutor();
 for (const [i, node] of statements.entries()) {
   const { sql, parameters } = executor.compileQuery(node, { queryId: `plan-${i}` });
-  const began = performance.now();
-  await db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
-  console.log(`\n--- ${(performance.now() - began).toFixed(1)} ms\n${sql}`);
+  console.log(`\n--- ${sql}`);
   const plan = await db.executeQuery<Record<string, string>>(
     CompiledQuery.raw(`${postgres ? 'explain analyze' : 'explain query plan'} ${sql}`, [...parameters]),
   );
   for (const row of plan.rows) console.log('   ', postgres ? row['QUERY PLAN'] : row.detail);
+  const began = performance.now();
+  await db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
+  console.log(`    ${(performance.now() - began).toFixed(1)} ms`);
 }
 await db.destroy();

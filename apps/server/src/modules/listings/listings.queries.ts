@@ -27,8 +27,8 @@ import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from './visibility.js';
 
-/** Which side of the listing-owner join a query reads first. */
-type Drive = 'listings' | 'owners';
+/** What a query reads first: listings in its order, the owners in a box, or a search's matches. */
+type Drive = 'listings' | 'owners' | 'matches';
 
 /**
  * Every listing read starts here: the listing's columns and its owner's public fields in
@@ -38,13 +38,17 @@ type Drive = 'listings' | 'owners';
  * `from` names the side read first. SQLite keeps the sides of a CROSS JOIN in the order
  * written (PostgreSQL plans it like any inner join), so whatever its statistics say, a feed
  * walks listings in its order and stops at the page, and a distance query starts from the
- * owners in its box instead of reading every listing.
+ * owners in its box instead of reading every listing. A search joins the full-text index to
+ * a plain join, which SQLite starts from the index on FTS5's own estimate (a CROSS JOIN would
+ * have it read every listing and look each up in the index).
  */
 export function listingSelect(db: Executor, from: Drive = 'listings') {
   const joined =
-    from === 'listings'
-      ? db.selectFrom('listings').crossJoin('users as owner')
-      : db.selectFrom('users as owner').crossJoin('listings');
+    from === 'owners'
+      ? db.selectFrom('users as owner').crossJoin('listings')
+      : from === 'listings'
+        ? db.selectFrom('listings').crossJoin('users as owner')
+        : db.selectFrom('listings').innerJoin('users as owner', 'owner.id', 'listings.owner_id');
   return joined
     .whereRef('owner.id', '=', 'listings.owner_id')
     .select([
@@ -417,12 +421,16 @@ export async function listListings(
   };
   const narrowed = (from: Drive, scope: TextScope = 'any') =>
     words.length > 0
-      ? matching(db, filtered(from), words, scope, from)
+      ? matching(db, filtered(from === 'listings' ? 'matches' : from), words, scope, from)
       : { q: filtered(from), id: sql.ref<number>('listings.id') };
   // `nearest` reads its rings from their owners whatever the circle holds.
-  const gathers = query.within_miles !== undefined && viewer !== null && sort !== 'nearest';
-  const from: Drive =
-    gathers && (await countUpTo(db, filtered('owners'), GATHER_ROWS + 1)) <= GATHER_ROWS ? 'owners' : 'listings';
+  // The circle's listings of every kind are counted on the indexes alone: what the tab shows
+  // there is fewer, so a circle under the bound is gathered and sorted within the bound.
+  const circle =
+    query.within_miles !== undefined && viewer !== null && sort !== 'nearest'
+      ? ownersWithin(listingSelect(db, 'owners'), viewer, query.within_miles)
+      : undefined;
+  const from: Drive = circle && (await countUpTo(db, circle, GATHER_ROWS + 1)) <= GATHER_ROWS ? 'owners' : 'listings';
 
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
