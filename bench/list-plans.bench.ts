@@ -77,7 +77,9 @@ async function open() {
     return {
       db,
       close: async () => {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+        // BENCH_KEEP_SCHEMA=1 leaves it for bench/list-plan.ts (PLAN_SCHEMA); drop it after.
+        if (process.env.BENCH_KEEP_SCHEMA) console.log(`kept schema ${schema}`);
+        else await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
         await db.destroy();
       },
     };

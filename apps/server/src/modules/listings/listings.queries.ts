@@ -410,10 +410,12 @@ export async function listListings(
     }
     if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
     if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
-    // Price bounds reach the price indexes only for a page in price order: in another order a
-    // bounded range can look small enough to read whole and sort, and it rarely is.
+    // On SQLite, price bounds reach the price indexes only for a page in price order: in
+    // another order its sampled statistics can make a bounded range look small enough to read
+    // whole and sort. PostgreSQL's statistics judge the range well, and hiding the column
+    // from them would make it guess instead.
     const price = (eb: ExpressionBuilder<Database, 'listings'>) =>
-      sort === 'lowest' || sort === 'highest' ? eb.ref('listings.price') : eb('listings.price', '+', 0);
+      isSqlite(db) && sort !== 'lowest' && sort !== 'highest' ? eb('listings.price', '+', 0) : eb.ref('listings.price');
     if (query.min_price !== undefined) q = q.where((eb) => eb(price(eb), '>=', query.min_price!));
     if (query.max_price !== undefined) q = q.where((eb) => eb(price(eb), '<=', query.max_price!));
     if (query.within_miles !== undefined && viewer) q = ownersWithin(q, viewer, query.within_miles);
