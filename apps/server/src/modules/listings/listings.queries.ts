@@ -298,6 +298,10 @@ const RING_ROWS = 2_000;
  * and reading stops when the page is full. Every ring holds whole distances (a tie never
  * straddles two), so the order is exactly distance, then id descending. Owners without a
  * known postcode come last, newest first.
+ *
+ * `withinMiles` ends the rings there instead, and leaves out owners without a postcode: the
+ * rings then hold exactly the `within_miles` circle. (A second box on the same index would
+ * leave SQLite free to read the wider one for every ring.)
  */
 async function nearestPage(
   db: Executor,
@@ -305,7 +309,9 @@ async function nearestPage(
   viewer: Coordinates,
   skip: number,
   take: number,
+  withinMiles?: number,
 ): Promise<ListingRow[]> {
+  const last = withinMiles ?? LAST_RING_MILES;
   const distance = squaredDegrees(viewer);
   const ring = (inner: number, outer: number) => {
     let q = ownersWithin(narrowed('owners'), viewer, outer);
@@ -315,7 +321,7 @@ async function nearestPage(
     }
     return q.orderBy(distance).orderBy('listings.id', 'desc');
   };
-  const rings: [number, number][] = [[0, FIRST_RING_MILES]];
+  const rings: [number, number][] = [[0, Math.min(FIRST_RING_MILES, last)]];
   const rows: ListingRow[] = [];
   while (rings.length > 0 && rows.length < take) {
     const [inner, outer] = rings.shift()!;
@@ -325,7 +331,7 @@ async function nearestPage(
       rings.unshift([inner, (inner + outer) / 2], [(inner + outer) / 2, outer]);
       continue;
     }
-    if (rings.length === 0 && outer < LAST_RING_MILES) rings.push([outer, outer * 2]);
+    if (rings.length === 0 && outer < last) rings.push([outer, Math.min(outer * 2, last)]);
     if (held <= skip) {
       skip -= held;
       continue;
@@ -338,7 +344,7 @@ async function nearestPage(
     );
     skip = 0;
   }
-  if (rows.length >= take) return rows;
+  if (rows.length >= take || withinMiles !== undefined) return rows;
   const unlocated = narrowed('listings')
     .where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]))
     .orderBy('listings.id', 'desc');
@@ -418,7 +424,10 @@ export async function listListings(
       isSqlite(db) && sort !== 'lowest' && sort !== 'highest' ? eb('listings.price', '+', 0) : eb.ref('listings.price');
     if (query.min_price !== undefined) q = q.where((eb) => eb(price(eb), '>=', query.min_price!));
     if (query.max_price !== undefined) q = q.where((eb) => eb(price(eb), '<=', query.max_price!));
-    if (query.within_miles !== undefined && viewer) q = ownersWithin(q, viewer, query.within_miles);
+    // `nearest` keeps to the circle through its rings.
+    if (query.within_miles !== undefined && viewer && sort !== 'nearest') {
+      q = ownersWithin(q, viewer, query.within_miles);
+    }
     return q;
   };
   const narrowed = (from: Drive, scope: TextScope = 'any') =>
@@ -439,7 +448,7 @@ export async function listListings(
   const take = query.limit + 1;
   let rows: ListingRow[];
   if (sort === 'nearest') {
-    rows = await nearestPage(db, (drive) => narrowed(drive).q, viewer!, offset, take);
+    rows = await nearestPage(db, (drive) => narrowed(drive).q, viewer!, offset, take, query.within_miles);
   } else if (sort === 'relevance') {
     const tiers = (['title', 'notTitle'] as const).map((scope) => {
       const { q, id } = narrowed(from, scope);
