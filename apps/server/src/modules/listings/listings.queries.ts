@@ -434,9 +434,9 @@ export async function listListings(
     words.length > 0
       ? matching(db, filtered(from === 'listings' ? 'matches' : from), words, scope, from)
       : { q: filtered(from), id: sql.ref<number>('listings.id') };
-  // `nearest` reads its rings from their owners whatever the circle holds.
   // The circle's listings of every kind are counted on the indexes alone: what the tab shows
   // there is fewer, so a circle under the bound is gathered and sorted within the bound.
+  // `nearest` reads its rings from their owners whatever the circle holds.
   const circle =
     query.within_miles !== undefined && viewer !== null && sort !== 'nearest'
       ? ownersWithin(listingSelect(db, 'owners'), viewer, query.within_miles)
