@@ -35,13 +35,16 @@ async function seed(db: DB, postgres: boolean) {
       ? sql`select g as i from generate_series(${sql.lit(from)}, ${sql.lit(n)}) g`
       : sql`select i from (with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${n}) select i from s)`;
   // 95% of members around Salt Lake City, the rest spread over the country; member 2 alone in Montana.
-  await sql`insert into users (email, username, password_hash, first_name, last_name, city, state, zip_code, latitude, longitude)
+  // In slices, like the listings below.
+  for (let from = 1; from <= MEMBERS; from += SEED_CHUNK) {
+    await sql`insert into users (email, username, password_hash, first_name, last_name, city, state, zip_code, latitude, longitude)
     select 'm' || i || '@bench.example', 'm' || i, 'x', 'M', 'B', 'Somewhere', 'UT', '84101',
       case when i = 1 then 40.76 when i = 2 then 47.5 when i % 20 = 0 then 25 + ${frac} * 23
         when i % 97 = 0 then null else 40.6 + ${frac} * 0.3 end,
       case when i = 1 then -111.89 when i = 2 then -108.5 when i % 20 = 0 then -124 + ${frac} * 54
         when i % 97 = 0 then null else -112.0 + ${frac} * 0.3 end
-    from (${series(MEMBERS)}) s`.execute(db);
+    from (${series(Math.min(MEMBERS, from + SEED_CHUNK - 1), from)}) s`.execute(db);
+  }
   await sql`insert into friendships (user_low, user_high, requester_id, status)
     select 1, i * 7, 1, 'accepted' from (${series(50)}) s`.execute(db);
   // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone.
