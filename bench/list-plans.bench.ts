@@ -35,13 +35,16 @@ async function seed(db: DB, postgres: boolean) {
       ? sql`select g as i from generate_series(${sql.lit(from)}, ${sql.lit(n)}) g`
       : sql`select i from (with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${n}) select i from s)`;
   // 95% of members around Salt Lake City, the rest spread over the country; member 2 alone in Montana.
-  await sql`insert into users (email, username, password_hash, first_name, last_name, city, state, zip_code, latitude, longitude)
+  // In slices, like the listings below.
+  for (let from = 1; from <= MEMBERS; from += SEED_CHUNK) {
+    await sql`insert into users (email, username, password_hash, first_name, last_name, city, state, zip_code, latitude, longitude)
     select 'm' || i || '@bench.example', 'm' || i, 'x', 'M', 'B', 'Somewhere', 'UT', '84101',
       case when i = 1 then 40.76 when i = 2 then 47.5 when i % 20 = 0 then 25 + ${frac} * 23
         when i % 97 = 0 then null else 40.6 + ${frac} * 0.3 end,
       case when i = 1 then -111.89 when i = 2 then -108.5 when i % 20 = 0 then -124 + ${frac} * 54
         when i % 97 = 0 then null else -112.0 + ${frac} * 0.3 end
-    from (${series(MEMBERS)}) s`.execute(db);
+    from (${series(Math.min(MEMBERS, from + SEED_CHUNK - 1), from)}) s`.execute(db);
+  }
   await sql`insert into friendships (user_low, user_high, requester_id, status)
     select 1, i * 7, 1, 'accepted' from (${series(50)}) s`.execute(db);
   // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone.
@@ -77,7 +80,9 @@ async function open() {
     return {
       db,
       close: async () => {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+        // BENCH_KEEP_SCHEMA=1 leaves it for bench/list-plan.ts (PLAN_SCHEMA); drop it after.
+        if (process.env.BENCH_KEEP_SCHEMA) console.log(`kept schema ${schema}`);
+        else await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
         await db.destroy();
       },
     };
@@ -109,7 +114,15 @@ const CASES: [string, number, string][] = [
   ['within sparse', SPARSE_VIEWER, 'within_miles=100'],
   ['within+nearest', DENSE_VIEWER, 'within_miles=25&sort=nearest'],
   ['q+within', DENSE_VIEWER, 'q=tomato&within_miles=10'],
+  ['q+within sparse', SPARSE_VIEWER, 'q=tomato&within_miles=100'],
+  ['q+nearest', DENSE_VIEWER, 'q=tomato&sort=nearest'],
+  ['q+nearest sparse', SPARSE_VIEWER, 'q=tomato&sort=nearest'],
+  ['within lowest', DENSE_VIEWER, 'within_miles=10&sort=lowest'],
+  ['public highest', DENSE_VIEWER, 'public=true&sort=highest&category_id=2'],
 ];
+
+/** BENCH_CASES=nearest,q+nearest runs only the cases named. */
+const ONLY = process.env.BENCH_CASES?.split(',');
 
 function parse(query: string, cursor?: string): ListingsQuery {
   const params = Object.fromEntries(
@@ -145,28 +158,38 @@ async function main() {
   console.log(rows[0]);
   rows.push(['case', 'rows', 'p50', 'p99', 'p20 rows', 'p20 p50', 'p20 p99'].map((s) => s.padStart(14)).join(''));
   console.log(rows.at(-1));
-  for (const [name, viewer, query] of CASES) {
-    const first = await listListings(db, viewer, parse(query), sign);
-    // Page 20: follow the cursors, then time that page alone.
-    let cursor = first.next;
-    let page20 = first;
-    for (let page = 2; page <= 20 && cursor; page++) {
-      page20 = await listListings(db, viewer, parse(query, cursor), sign);
-      if (page === 20) break;
-      cursor = page20.next;
+  try {
+    for (const [name, viewer, query] of CASES.filter(([name]) => !ONLY || ONLY.includes(name))) {
+      try {
+        rows.push(await measure(db, name, viewer, query));
+      } catch (error) {
+        // A case the database gives up on (PostgreSQL's statement timeout) is a result too.
+        rows.push(`${name.padStart(14)}  failed: ${(error as Error).message}`);
+      }
+      console.log(rows.at(-1));
     }
-    const one = await time(() => listListings(db, viewer, parse(query), sign));
-    const twenty = cursor
-      ? await time(() => listListings(db, viewer, parse(query, cursor), sign))
-      : { p50: NaN, p99: NaN };
-    rows.push(
-      [name, first.listings.length, one.p50, one.p99, cursor ? page20.listings.length : 0, twenty.p50, twenty.p99]
-        .map((v) => (typeof v === 'number' ? v.toFixed(Number.isInteger(v) ? 0 : 1) : v).padStart(14))
-        .join(''),
-    );
-    console.log(rows.at(-1));
+  } finally {
+    await close();
   }
-  await close();
+}
+
+async function measure(db: DB, name: string, viewer: number, query: string) {
+  const first = await listListings(db, viewer, parse(query), sign);
+  // Page 20: follow the cursors, then time that page alone.
+  let cursor = first.next;
+  let page20 = first;
+  for (let page = 2; page <= 20 && cursor; page++) {
+    page20 = await listListings(db, viewer, parse(query, cursor), sign);
+    if (page === 20) break;
+    cursor = page20.next;
+  }
+  const one = await time(() => listListings(db, viewer, parse(query), sign));
+  const twenty = cursor
+    ? await time(() => listListings(db, viewer, parse(query, cursor), sign))
+    : { p50: NaN, p99: NaN };
+  return [name, first.listings.length, one.p50, one.p99, cursor ? page20.listings.length : 0, twenty.p50, twenty.p99]
+    .map((v) => (typeof v === 'number' ? v.toFixed(Number.isInteger(v) ? 0 : 1) : v).padStart(14))
+    .join('');
 }
 
 await main();

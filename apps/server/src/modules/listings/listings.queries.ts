@@ -11,8 +11,8 @@ import {
   priceProblem,
   storedPrice,
 } from '@gardenswap/shared';
-import { type SqlBool, sql } from 'kysely';
-import type { DB, Executor } from '../../db/schema.js';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DB, Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
 import { invalidField } from '../../lib/app-error.js';
@@ -27,15 +27,30 @@ import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from './visibility.js';
 
+/** What a query reads first: listings in its order, the owners in a box, or a search's matches. */
+type Drive = 'listings' | 'owners' | 'matches';
+
 /**
  * Every listing read starts here: the listing's columns and its owner's public fields in
  * one join (never a query per card). The owner's address and apt are not selected; the
  * owner's coordinates are, only for `toListing` to turn into a distance.
+ *
+ * `from` names the side read first. SQLite keeps the sides of a CROSS JOIN in the order
+ * written (PostgreSQL plans it like any inner join), so whatever its statistics say, a feed
+ * walks listings in its order and stops at the page, and a distance query starts from the
+ * owners in its box instead of reading every listing. A search joins the full-text index to
+ * a plain join, which SQLite starts from the index on FTS5's own estimate (a CROSS JOIN would
+ * have it read every listing and look each up in the index).
  */
-export function listingSelect(db: Executor) {
-  return db
-    .selectFrom('listings')
-    .innerJoin('users as owner', 'owner.id', 'listings.owner_id')
+export function listingSelect(db: Executor, from: Drive = 'listings') {
+  const joined =
+    from === 'owners'
+      ? db.selectFrom('users as owner').crossJoin('listings')
+      : from === 'listings'
+        ? db.selectFrom('listings').crossJoin('users as owner')
+        : db.selectFrom('listings').innerJoin('users as owner', 'owner.id', 'listings.owner_id');
+  return joined
+    .whereRef('owner.id', '=', 'listings.owner_id')
     .select([
       'listings.id',
       'listings.title',
@@ -167,13 +182,27 @@ type TextScope = 'any' | 'title' | 'notTitle';
  * Narrows `q` to the listings matching every word of the search (the last one as a prefix, for
  * search as you type) and gives the expression to order them newest first by. SQLite drives
  * from the FTS5 table and orders by its rowid, which FTS5 walks in order and stops at the
- * LIMIT (ordering by listings.id would read and sort every match). PostgreSQL filters on the
+ * LIMIT (ordering by listings.id would read and sort every match). A query driven by its owners
+ * (`from`) instead checks each listing against the matches' rowids, gathered once: FTS5 checks
+ * a single row against a prefix only by expanding the prefix again. PostgreSQL filters on the
  * GIN-indexed `search` tsvector, whose title words carry weight A.
  */
-function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], scope: TextScope) {
+function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], scope: TextScope, from: Drive) {
   if (isSqlite(db)) {
     const all = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
     const match = { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
+    if (from === 'owners') {
+      const matches = db
+        .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
+        .select('fts.rowid')
+        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`);
+      // `id + 0`, which no index serves: a membership test of each listing read, never a seek
+      // into the owner's listings for every match.
+      return {
+        q: q.where((eb) => eb(eb('listings.id', '+', 0), 'in', matches)) as Q,
+        id: sql.ref<number>('listings.id'),
+      };
+    }
     const joined = q.innerJoin(sql<{ rowid: number }>`listings_fts`.as('fts'), (join) =>
       join.on(sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`),
     ) as unknown as Q;
@@ -276,24 +305,30 @@ const RING_ROWS = 2_000;
  * and reading stops when the page is full. Every ring holds whole distances (a tie never
  * straddles two), so the order is exactly distance, then id descending. Owners without a
  * known postcode come last, newest first.
+ *
+ * `withinMiles` ends the rings there instead, and leaves out owners without a postcode: the
+ * rings then hold exactly the `within_miles` circle. (A second box on the same index would
+ * leave SQLite free to read the wider one for every ring.)
  */
 async function nearestPage(
   db: Executor,
-  narrowed: () => ListingQuery,
+  narrowed: (from: Drive) => ListingQuery,
   viewer: Coordinates,
   skip: number,
   take: number,
+  withinMiles?: number,
 ): Promise<ListingRow[]> {
+  const last = withinMiles ?? LAST_RING_MILES;
   const distance = squaredDegrees(viewer);
   const ring = (inner: number, outer: number) => {
-    let q = ownersWithin(narrowed(), viewer, outer);
+    let q = ownersWithin(narrowed('owners'), viewer, outer);
     if (inner > 0) {
       const radius = inner / MILES_PER_DEGREE_LATITUDE;
       q = q.where(sql<SqlBool>`${distance} > ${number(radius * radius)}`);
     }
     return q.orderBy(distance).orderBy('listings.id', 'desc');
   };
-  const rings: [number, number][] = [[0, FIRST_RING_MILES]];
+  const rings: [number, number][] = [[0, Math.min(FIRST_RING_MILES, last)]];
   const rows: ListingRow[] = [];
   while (rings.length > 0 && rows.length < take) {
     const [inner, outer] = rings.shift()!;
@@ -303,7 +338,7 @@ async function nearestPage(
       rings.unshift([inner, (inner + outer) / 2], [(inner + outer) / 2, outer]);
       continue;
     }
-    if (rings.length === 0 && outer < LAST_RING_MILES) rings.push([outer, outer * 2]);
+    if (rings.length === 0 && outer < last) rings.push([outer, Math.min(outer * 2, last)]);
     if (held <= skip) {
       skip -= held;
       continue;
@@ -316,8 +351,8 @@ async function nearestPage(
     );
     skip = 0;
   }
-  if (rows.length >= take) return rows;
-  const unlocated = narrowed()
+  if (rows.length >= take || withinMiles !== undefined) return rows;
+  const unlocated = narrowed('listings')
     .where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]))
     .orderBy('listings.id', 'desc');
   return [...rows, ...(await pageOfStreams(db, [unlocated], skip, take - rows.length))];
@@ -326,11 +361,20 @@ async function nearestPage(
 const DEFAULT_SORT: ListingSort = 'newest';
 
 /**
+ * A `within_miles` circle holding at most this many listings is read from its owners and
+ * sorted; a more crowded one is walked in the page's order instead, each listing's owner
+ * checked against the circle, which reads about (listings / circle) rows per row of the page.
+ */
+const GATHER_ROWS = 5_000;
+
+/**
  * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
- * is_active, id) or listings_feed_category with a category; `q` starts from the full-text
- * index, `within_miles` from the owners in its box. Gone listings stay on their owner's
- * lists only: every other list leaves them out.
+ * is_active, id) or listings_feed_category with a category, price sorts the (price, id)
+ * indexes; `q` starts from the full-text index. `within_miles` starts from the owners in its
+ * box when the circle holds few listings (GATHER_ROWS), and otherwise walks the page's order
+ * like the tab does. Gone listings stay on their owner's lists only: every other list leaves
+ * them out.
  *
  * `relevance` puts the listings whose title holds every word first, then those that match
  * through the description too; newest first within each. Both halves are index-ordered
@@ -358,8 +402,8 @@ export async function listListings(
   if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
   /** The tab and the filters but the text, before any order. */
-  const filtered = () => {
-    let q = listingSelect(db).where(visibleTo(viewerId));
+  const filtered = (from: Drive) => {
+    let q = listingSelect(db, from).where(visibleTo(viewerId));
     if (query.mine) q = q.where('listings.owner_id', '=', viewerId);
     if (query.user_id !== undefined) q = q.where('listings.owner_id', '=', query.user_id);
     if (query.public) {
@@ -379,39 +423,56 @@ export async function listListings(
     }
     if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
     if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
-    if (query.min_price !== undefined) q = q.where('listings.price', '>=', query.min_price);
-    if (query.max_price !== undefined) q = q.where('listings.price', '<=', query.max_price);
-    if (query.within_miles !== undefined && viewer) q = ownersWithin(q, viewer, query.within_miles);
+    // On SQLite, price bounds reach the price indexes only for a page in price order: in
+    // another order its sampled statistics can make a bounded range look small enough to read
+    // whole and sort. PostgreSQL's statistics judge the range well, and hiding the column
+    // from them would make it guess instead.
+    const price = (eb: ExpressionBuilder<Database, 'listings'>) =>
+      isSqlite(db) && sort !== 'lowest' && sort !== 'highest' ? eb('listings.price', '+', 0) : eb.ref('listings.price');
+    if (query.min_price !== undefined) q = q.where((eb) => eb(price(eb), '>=', query.min_price!));
+    if (query.max_price !== undefined) q = q.where((eb) => eb(price(eb), '<=', query.max_price!));
+    // `nearest` keeps to the circle through its rings.
+    if (query.within_miles !== undefined && viewer && sort !== 'nearest') {
+      q = ownersWithin(q, viewer, query.within_miles);
+    }
     return q;
   };
-  const narrowed = (scope: TextScope = 'any') =>
-    words.length > 0 ? matching(db, filtered(), words, scope) : { q: filtered(), id: sql.ref<number>('listings.id') };
+  const narrowed = (from: Drive, scope: TextScope = 'any') =>
+    words.length > 0
+      ? matching(db, filtered(from === 'listings' ? 'matches' : from), words, scope, from)
+      : { q: filtered(from), id: sql.ref<number>('listings.id') };
+  // The circle's listings of every kind are counted on the indexes alone: what the tab shows
+  // there is fewer, so a circle under the bound is gathered and sorted within the bound.
+  // `nearest` reads its rings from their owners whatever the circle holds.
+  const circle =
+    query.within_miles !== undefined && viewer !== null && sort !== 'nearest'
+      ? ownersWithin(listingSelect(db, 'owners'), viewer, query.within_miles)
+      : undefined;
+  const from: Drive = circle && (await countUpTo(db, circle, GATHER_ROWS + 1)) <= GATHER_ROWS ? 'owners' : 'listings';
 
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
   let rows: ListingRow[];
   if (sort === 'nearest') {
-    rows = await nearestPage(db, () => narrowed().q, viewer!, offset, take);
+    rows = await nearestPage(db, (drive) => narrowed(drive).q, viewer!, offset, take, query.within_miles);
   } else if (sort === 'relevance') {
     const tiers = (['title', 'notTitle'] as const).map((scope) => {
-      const { q, id } = narrowed(scope);
+      const { q, id } = narrowed(from, scope);
       return q.orderBy(id, 'desc');
     });
     rows = await pageOfStreams(db, tiers, offset, take);
   } else {
-    const text = narrowed();
+    const text = narrowed(from);
     const id = text.id;
     let q = text.q;
     if (cursor?.kind === 'id') q = q.where(id, sort === 'oldest' ? '>' : '<', cursor.id);
     if (cursor?.kind === 'price') {
+      // (price, id) compared as one row value, so both databases start the price index's walk
+      // right after the cursor instead of reading and dropping the pages before it.
       const { price, id: after } = cursor;
-      const direction = sort === 'lowest' ? '>' : '<';
-      q = q.where((eb) =>
-        eb.or([
-          eb('listings.price', direction, price),
-          eb.and([eb('listings.price', '=', price), eb('listings.id', direction, after)]),
-        ]),
+      q = q.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('listings.price', 'listings.id'), sort === 'lowest' ? '>' : '<', tuple(price, after)),
       );
     }
     if (sort === 'oldest') q = q.orderBy(id, 'asc');

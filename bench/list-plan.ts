@@ -1,0 +1,55 @@
+import { performance } from 'node:perf_hooks';
+import { ListingsQuerySchema } from '@gardenswap/shared';
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { connectDatabase } from '../apps/server/src/db/connect.js';
+import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
+
+/**
+ * Every statement one GET /listings/ runs, with its time and its plan (SQLite's EXPLAIN QUERY
+ * PLAN, PostgreSQL's EXPLAIN ANALYZE), on a database the list-plans bench seeded. Usage:
+ *
+ *   tsx --conditions=development bench/list-plan.ts 'sort=nearest&q=tomato' [viewer id] [database]
+ *
+ * The database is an SQLite file (default: the bench's 1M file) or `postgres://...`, with
+ * PLAN_SCHEMA naming the schema to read.
+ */
+
+const [query = '', viewer = '1', target = '/tmp/gardenswap-list-plans-1000000.sqlite'] = process.argv.slice(2);
+const postgres = target.startsWith('postgres');
+const { db } = connectDatabase(
+  postgres ? { kind: 'postgres', url: target, schema: process.env.PLAN_SCHEMA } : { kind: 'sqlite', file: target },
+);
+
+/**
+ * The statements a call runs, as operation trees, compiled below by the same executor. Kysely
+ * also shows a plugin the subqueries it builds; only what reached the database has a result.
+ */
+const built = new Map<unknown, RootOperationNode>();
+const statements: RootOperationNode[] = [];
+const recorder: KyselyPlugin = {
+  transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
+  transformResult: async ({ result, queryId }) => (statements.push(built.get(queryId)!), result),
+};
+const recorded = db.withPlugin(recorder);
+
+const params = [...new URLSearchParams(query).entries()].reduce<Record<string, string | string[]>>(
+  (all, [k, v]) => ({ ...all, [k]: k in all ? ([] as string[]).concat(all[k]!, v) : v }),
+  {},
+);
+const start = performance.now();
+const page = await listListings(recorded, Number(viewer), ListingsQuerySchema.parse(params), (p) => p);
+console.log(`${page.listings.length} listings in ${(performance.now() - start).toFixed(1)} ms`);
+
+const executor = db.getExecutor();
+for (const [i, node] of statements.entries()) {
+  const { sql, parameters } = executor.compileQuery(node, { queryId: `plan-${i}` });
+  console.log(`\n--- ${sql}`);
+  const plan = await db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`${postgres ? 'explain analyze' : 'explain query plan'} ${sql}`, [...parameters]),
+  );
+  for (const row of plan.rows) console.log('   ', postgres ? row['QUERY PLAN'] : row.detail);
+  const began = performance.now();
+  await db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
+  console.log(`    ${(performance.now() - began).toFixed(1)} ms`);
+}
+await db.destroy();
