@@ -1,6 +1,7 @@
 import { SWAP_TEXTS } from '@gardenswap/shared/swaps';
 import { expect, test } from '@playwright/test';
 import {
+  DESKTOP,
   bearer,
   createMember,
   postListing,
@@ -11,6 +12,9 @@ import {
   socketJoined,
   uniqueWord,
 } from '../support';
+
+// Lets the accessibility check inject axe-core.
+test.use({ bypassCSP: true });
 
 // Letters only and ending in a consonant, so plural rules and stemming leave it whole.
 const word = (prefix: string) => `${uniqueWord(prefix)}k`;
@@ -66,6 +70,8 @@ test('two members who complement each other find the swap live, in the marketpla
     `${SWAP_TEXTS.badge}They have: Cherry tomatoes ${tomatoKind} · They want: your Basil seedlings ${basilKind}`,
   );
   await snap(page, 'swaps-seller-badge-phone');
+  await page.setViewportSize(DESKTOP);
+  await snap(page, 'swaps-seller-badge-desktop');
 
   // Tomas drops the want: the badge goes from Rosa's open page.
   const dropped = await request.delete(`/api/listings/want-listings/${want.id}`, { headers: bearer(tomas) });

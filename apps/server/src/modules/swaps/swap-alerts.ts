@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/schema.js';
-import { itemWords, titlesMatch } from '../notifications/matcher.js';
+import { itemWords, titlesMatch, wordsMatch } from '../notifications/matcher.js';
 import {
   type WantItem,
   candidateListings,
@@ -21,8 +21,14 @@ async function listingAudience(db: Executor, listingId: number): Promise<number[
   const listing = await listingForSwaps(db, listingId);
   if (!listing) return [];
   const audience = new Set([listing.owner_id]);
-  for (const want of await wantsInCategory(db, listing.owner_id, listing.category_id))
-    if (titlesMatch(want.title, listing.title)) audience.add(want.user_id);
+  const words = itemWords(listing.title);
+  // Many members want the same thing in the same words: each title is split and compared once.
+  const matches = new Map<string, boolean>();
+  for (const want of await wantsInCategory(db, listing.owner_id, listing.category_id)) {
+    let match = matches.get(want.title);
+    if (match === undefined) matches.set(want.title, (match = wordsMatch(itemWords(want.title), words)));
+    if (match) audience.add(want.user_id);
+  }
   return [...audience];
 }
 

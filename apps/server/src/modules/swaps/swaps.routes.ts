@@ -1,4 +1,4 @@
-import { SwapsQuerySchema, SwapsSchema } from '@gardenswap/shared';
+import { SWAPS_LIMIT, SwapsQuerySchema, SwapsSchema } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../plugins/auth.js';
 import { findSwaps } from './find-swaps.js';
@@ -12,8 +12,7 @@ export const swapsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description:
-          'Members who have a listing matching your want list and want one of your listings, nearest first, at most 20.',
+        description: `Members who have a listing matching your want list and want one of your listings, nearest first (members without a location last), at most ${SWAPS_LIMIT}.`,
         querystring: SwapsQuerySchema,
         response: { 200: SwapsSchema },
       },

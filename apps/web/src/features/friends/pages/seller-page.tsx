@@ -102,8 +102,8 @@ function SellerProfile({ userId }: { userId: number }) {
             {friendsLabel(seller.friend_count)}
           </p>
           {own && <p className="muted seller-own">This is how other members see your profile.</p>}
-          {!own && <SwapBadge userId={seller.id} />}
         </div>
+        {!own && <SwapBadge userId={seller.id} />}
         {!own && <FriendControls user={seller} />}
         {!own && <SafetyActions userId={seller.id} username={seller.username} />}
       </section>
