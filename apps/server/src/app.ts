@@ -40,6 +40,8 @@ import { notificationsModule } from './modules/notifications/notifications.route
 import { presencePlugin } from './modules/presence/presence.plugin.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { swapAlertsPlugin } from './modules/swaps/swap-alerts.js';
+import { swapsRoutes } from './modules/swaps/swaps.routes.js';
 import { wantsRoutes } from './modules/wants/wants.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.js';
@@ -216,6 +218,7 @@ export async function buildApp(
     await api.register(authPlugin);
     // Before the other modules: they call app.notify; it also serves /api/notifications, /api/mail, invites, want matches.
     await api.register(notificationsModule);
+    await api.register(swapAlertsPlugin);
     // Unread messages e-mailed to members who are away (it queues through app.mailer).
     await api.register(offlineMailPlugin);
     await api.register(healthRoutes, { prefix: '/api/health' });
@@ -232,6 +235,7 @@ export async function buildApp(
     await api.register(gardenersRoutes, { prefix: '/api/auth/users' });
     await api.register(accountRoutes, { prefix: '/api/account' });
     await api.register(moderationRoutes, { prefix: '/api/moderation' });
+    await api.register(swapsRoutes, { prefix: '/api/swaps' });
   });
 
   await registerWebApp(app, options.webDist ?? builtWebDist);

@@ -28,6 +28,8 @@ export interface ServerToClientEvents {
   messages_read: (payload: MessagesRead) => void;
   /** Something new for me: a match, a friend request, an accepted request. */
   notification: (notification: Notification) => void;
+  /** A listing or want changed that may make or end a swap for me: refetch GET /swaps. */
+  swaps_changed: () => void;
 }
 
 /** Room of every socket of one member, on every instance. */

@@ -132,6 +132,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       await app.notify.listingChanged(id); // wish-list matches; never fails the request
+      await (await app.swapAlerts.listing(undefined)).tell(id);
       return reply.status(201).send(await visibleListing(user.id, id));
     },
   );
@@ -151,10 +152,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
+      const swaps = await app.swapAlerts.listing(id);
       const result = await updateOwnListing(app.db, user.id, id, request.body);
       if (!result) throw listingNotFound();
       if (!result.ok) throw invalidField('price', result.problem);
       await app.notify.listingChanged(id); // wish-list matches; never fails the request
+      await swaps.tell();
       return visibleListing(user.id, id);
     },
   );
@@ -168,8 +171,10 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
+      const swaps = await app.swapAlerts.listing(id);
       if (!(await setListingVisibility(app.db, user.id, id, request.body.is_public))) throw listingNotFound();
       await app.notify.listingChanged(id); // wish-list matches; never fails the request
+      await swaps.tell();
       return visibleListing(user.id, id);
     },
   );
@@ -224,8 +229,10 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.deleteForbidden);
+      const swaps = await app.swapAlerts.listing(id);
       const deleted = await deleteOwnListing(app.db, user.id, id);
       if (!deleted) throw listingNotFound();
+      await swaps.tell();
       await app.images.remove([deleted.featured_image, deleted.thumbnail]);
       return reply.status(204).send(null);
     },

@@ -63,8 +63,11 @@ function covers(big: Set<string>, small: Set<string>) {
  * A title made only of filler matches nothing.
  */
 export function titlesMatch(a: string, b: string): boolean {
-  const x = itemWords(a);
-  const y = itemWords(b);
+  return wordsMatch(itemWords(a), itemWords(b));
+}
+
+/** `titlesMatch` on titles already split by `itemWords`, for callers comparing one title with many. */
+export function wordsMatch(x: Set<string>, y: Set<string>): boolean {
   if (x.size === 0 || y.size === 0) return false;
   return x.size <= y.size ? covers(y, x) : covers(x, y);
 }

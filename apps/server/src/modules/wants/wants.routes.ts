@@ -40,8 +40,10 @@ export const wantsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { tags, body: CreateWantInputSchema, response: { 201: WantSchema } } },
     async (request, reply) => {
+      const swaps = await app.swapAlerts.want(me(request).id, undefined);
       const want = await insertWantWithinLimit(app.db, me(request).id, request.body);
       if (!want) throw new AppError('WANT_LIMIT_REACHED', TEXTS.wantLimit);
+      await swaps.tell(want.id);
       return reply.status(201).send(want);
     },
   );
@@ -50,14 +52,18 @@ export const wantsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, params: IdParamsSchema, body: UpdateWantInputSchema, response: { 200: WantSchema } } },
     async (request) => {
+      const swaps = await app.swapAlerts.want(me(request).id, request.params.id);
       const want = await updateWantTitle(app.db, request.params.id, me(request).id, request.body.title);
       if (!want) throw notFound(TEXTS.wantNotFound);
+      await swaps.tell();
       return want;
     },
   );
 
   app.delete('/:id', { schema: { tags, params: IdParamsSchema } }, async (request, reply) => {
+    const swaps = await app.swapAlerts.want(me(request).id, request.params.id);
     if (!(await deleteWant(app.db, request.params.id, me(request).id))) throw notFound(TEXTS.wantNotFound);
+    await swaps.tell();
     return reply.status(204).send();
   });
 };

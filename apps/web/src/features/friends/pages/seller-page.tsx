@@ -12,6 +12,7 @@ import { MessageBar } from '../components/message-bar';
 import { SellerHaves } from '../components/seller-haves';
 import { SellerWants } from '../components/seller-wants';
 import { SafetyActions } from '../../safety/components/safety-actions';
+import { SwapBadge } from '../../swaps/components/swap-badge';
 import './seller.css';
 
 type Tab = 'have' | 'want';
@@ -102,6 +103,7 @@ function SellerProfile({ userId }: { userId: number }) {
           </p>
           {own && <p className="muted seller-own">This is how other members see your profile.</p>}
         </div>
+        {!own && <SwapBadge userId={seller.id} />}
         {!own && <FriendControls user={seller} />}
         {!own && <SafetyActions userId={seller.id} username={seller.username} />}
       </section>

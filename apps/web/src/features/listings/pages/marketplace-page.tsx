@@ -21,6 +21,7 @@ import {
   writeFilters,
 } from '../utils/filters';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SwapsSection } from '../../swaps/components/swaps-section';
 import '../listings.css';
 
 type Tab = 'friends' | 'public';
@@ -93,6 +94,7 @@ export default function MarketplacePage() {
       <form role="search" className="market-search" onSubmit={(e) => e.preventDefault()}>
         <SearchField label="Search listings" placeholder="Search listings" value={typed} onChange={setTyped} />
       </form>
+      <SwapsSection />
       <Tabs
         label="Whose listings"
         idPrefix="market"
