@@ -1,11 +1,14 @@
 import { type Locator, expect, test } from '@playwright/test';
-import { DESKTOP, PHONE, bearer, createMember, pngPhoto, signedInPage, snap } from '../support';
+import { DESKTOP, PHONE, bearer, createMember, pngPhoto, seriousA11yViolations, signedInPage, snap } from '../support';
 
 /** The photo really drew: loaded, with pixels. */
 const drawnWidth = (img: Locator) =>
   img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : -1) as number);
 
 type Photo = { id: number; image: string; thumbnail: string };
+
+// bypassCSP only so axe-core can be injected for the accessibility checks.
+test.use({ bypassCSP: true });
 
 test('a seller posts three photos in one go, orders them and picks the cover; a neighbour flips through them', async ({
   browser,
@@ -34,6 +37,7 @@ test('a seller posts three photos in one go, orders them and picks the cover; a 
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Make photo 3 the cover' }).click();
   await snap(page, 'listing-photos-form');
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   const uploads: string[] = [];
   page.on('request', (r) => {
@@ -85,6 +89,7 @@ test('a seller posts three photos in one go, orders them and picks the cover; a 
   await expect(gallery.getByText('2 of 3')).toBeVisible();
   await expect.poll(() => drawnWidth(desk.getByRole('img', { name: `${title}, photo 2 of 3` }))).toBeGreaterThan(0);
   await snap(desk, 'listing-photos-gallery');
+  expect(await seriousA11yViolations(desk)).toEqual([]);
 
   // The same neighbour on a phone swipes: the strip scrolls a photo's width and snaps.
   const phone = await signedInPage(browser, neighbour, PHONE);
