@@ -55,13 +55,16 @@ test('a seller posts three photos in one go, orders them and picks the cover; a 
   expect(posted.featured_image).toBe(posted.photos[0]!.image);
   const [green, red, blue] = posted.photos;
 
-  // On the edit page: red becomes the cover again.
+  // On the edit page: red becomes the cover again, and blue is dragged before green.
   await page.goto(`/listings/${id}/edit`);
   await expect(page.getByRole('img', { name: 'Photo 1 of 3, cover' })).toHaveAttribute(
     'src',
     `/api/${green!.thumbnail}`,
   );
   await page.getByRole('button', { name: 'Make photo 2 the cover' }).click();
+  const tiles = page.getByRole('list', { name: 'Chosen photos, the cover first' }).getByRole('listitem');
+  await tiles.nth(2).dragTo(tiles.nth(1));
+  await expect(page.getByRole('img', { name: 'Photo 2 of 3' })).toHaveAttribute('src', `/api/${blue!.thumbnail}`);
   const ordered = page.waitForResponse((r) => r.url().endsWith('/photos/order') && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Save changes' }).click();
   expect((await ordered).status()).toBe(200);
@@ -70,7 +73,7 @@ test('a seller posts three photos in one go, orders them and picks the cover; a 
     thumbnail: string;
     photos: Photo[];
   };
-  expect(edited.photos.map((p) => p.id)).toEqual([red!.id, green!.id, blue!.id]);
+  expect(edited.photos.map((p) => p.id)).toEqual([red!.id, blue!.id, green!.id]);
   expect(edited.thumbnail).toBe(red!.thumbnail);
 
   // A neighbour on a desktop: arrows and keys, with where they are.
