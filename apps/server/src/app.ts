@@ -30,6 +30,7 @@ import { gardenersRoutes } from './modules/gardeners/gardeners.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
 import { uploadsRoutes } from './modules/images/uploads.routes.js';
+import { listingPhotosRoutes } from './modules/listings/listing-photos.routes.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
@@ -227,6 +228,7 @@ export async function buildApp(
     await api.register(sessionsRoutes, { prefix: '/api/auth/sessions' });
     await api.register(friendsRoutes, { prefix: '/api/auth/friends' });
     await api.register(listingsRoutes, { prefix: '/api/listings' });
+    await api.register(listingPhotosRoutes, { prefix: '/api/listings' });
     await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });
     await api.register(messagesRoutes, { prefix: '/api/messages' });
     await api.register(uploadsRoutes, { prefix: '/api/uploads' });

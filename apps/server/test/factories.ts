@@ -104,6 +104,19 @@ export async function createListing(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (rest.featured_image) {
+    // As the app stores it: the photo is also the first of the listing's gallery.
+    await ctx.db
+      .insertInto('listing_photos')
+      .values({
+        listing_id: row.id,
+        position: 0,
+        image: rest.featured_image,
+        thumbnail: rest.thumbnail ?? rest.featured_image,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  }
   return { id: row.id };
 }
 

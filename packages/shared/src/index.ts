@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './listings.js';
+export * from './listing-photos.js';
 export * from './wants.js';
 export * from './friends.js';
 export * from './messages.js';

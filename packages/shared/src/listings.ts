@@ -9,6 +9,7 @@ import {
   TITLE_MAX,
   TITLE_MIN,
 } from './constants.js';
+import { ListingPhotoSchema } from './listing-photos.js';
 import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
 import { TEXTS } from './texts.js';
 
@@ -266,6 +267,8 @@ export const ListingSchema = z.object({
   distance_miles: z.number().nullable(),
   /** Why a moderator hid it; only its owner can see a hidden listing at all. */
   hidden_reason: z.string().nullable(),
+  /** Every photo, the cover first; only on a single listing's answer (lists carry the cover alone). */
+  photos: z.array(ListingPhotoSchema).optional(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

@@ -12,6 +12,7 @@ import * as deletedMembers from './migrations/009-deleted-members.js';
 import * as moderation from './migrations/010-moderation.js';
 import * as offlineMessages from './migrations/011-offline-messages.js';
 import * as listPlans from './migrations/012-list-plans.js';
+import * as listingPhotos from './migrations/013-listing-photos.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -28,6 +29,7 @@ const migrations = {
   '010-moderation': moderation,
   '011-offline-messages': offlineMessages,
   '012-list-plans': listPlans,
+  '013-listing-photos': listingPhotos,
 } satisfies Record<string, Migration>;
 
 /**

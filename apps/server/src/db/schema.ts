@@ -109,6 +109,16 @@ export interface ListingsTable {
   updated_at: Timestamp;
 }
 
+/** A listing's photos in the owner's order; position 0 is the cover (mirrored on the listing row). */
+export interface ListingPhotosTable {
+  id: Generated<number>;
+  listing_id: number;
+  position: number;
+  image: string;
+  thumbnail: string;
+  created_at: Timestamp;
+}
+
 export interface WantListingsTable {
   id: Generated<number>;
   user_id: number;
@@ -247,6 +257,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;
   listings: ListingsTable;
+  listing_photos: ListingPhotosTable;
   want_listings: WantListingsTable;
   friendships: FriendshipsTable;
   messages: MessagesTable;

@@ -205,7 +205,20 @@ async function insertRows(
       created_at: ago(minutesAgo),
       updated_at: ago(minutesAgo),
     }));
-  await trx.insertInto('listings').values(listings).execute();
+  const inserted = await trx.insertInto('listings').values(listings).returning('id').execute();
+  // Each demo photo is its listing's cover, as the first photo of its gallery.
+  await trx
+    .insertInto('listing_photos')
+    .values(
+      inserted.map((row, i) => ({
+        listing_id: row.id,
+        position: 0,
+        image: listings[i]!.featured_image,
+        thumbnail: listings[i]!.thumbnail,
+        created_at: listings[i]!.updated_at,
+      })),
+    )
+    .execute();
 
   await trx
     .insertInto('want_listings')

@@ -33,6 +33,7 @@ interface Seeded {
 async function seed(ctx: TestContext): Promise<Seeded> {
   const members = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
   const seeded: Seeded = { members, listings: [], avatars: [], photos: new Map(), threads: [] };
+  const gallery: string[] = [];
   for (const [i, owner] of members.entries()) {
     for (let n = 0; n < 2; n++) {
       const title = `Heirloom tomatoes ${i}-${n}`;
@@ -48,6 +49,19 @@ async function seed(ctx: TestContext): Promise<Seeded> {
       expect(res.statusCode, res.body).toBe(201);
       const { id, featured_image, thumbnail } = res.json();
       seeded.listings.push({ id, owner, title, image: featured_image, thumbnail });
+      // A second photo, which only the listing's gallery refers to.
+      const second = await ctx.inject({
+        method: 'POST',
+        url: `/api/listings/${id}/photos`,
+        as: owner,
+        ...multipartBody(
+          {},
+          { field: 'image', filename: 'q.jpg', contentType: 'image/jpeg', data: await photo(90 + n) },
+        ),
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      const added = second.json().photos[1];
+      gallery.push(added.image, added.thumbnail);
     }
     const avatar = await ctx.inject({
       method: 'POST',
@@ -63,6 +77,7 @@ async function seed(ctx: TestContext): Promise<Seeded> {
   }
   for (const path of [
     ...seeded.listings.flatMap((l) => [l.image, l.thumbnail]),
+    ...gallery,
     ...seeded.avatars.map((a) => a.path),
   ]) {
     const res = await ctx.inject({ method: 'GET', url: `/api/${path}` });
@@ -181,8 +196,8 @@ describe('npm run backup, restored into a fresh server', () => {
     }
   });
 
-  it('restores every photo, byte for byte, avatars included', async () => {
-    expect(seeded.photos.size).toBe(seeded.listings.length * 2 + seeded.avatars.length);
+  it('restores every photo, byte for byte, second photos and avatars included', async () => {
+    expect(seeded.photos.size).toBe(seeded.listings.length * 4 + seeded.avatars.length);
     for (const [photoPath, bytes] of seeded.photos) {
       const res = await restored!.inject({ method: 'GET', url: `/api/${photoPath}` });
       expect(res.statusCode, photoPath).toBe(200);

@@ -44,6 +44,7 @@ async function backupSqlite(file: string, out: string): Promise<string[]> {
     const rows = copy
       .prepare(
         `select featured_image as photo from listings union select thumbnail from listings
+         union select image from listing_photos union select thumbnail from listing_photos
          union select profile_picture from users`,
       )
       .all() as { photo: string | null }[];

@@ -59,12 +59,12 @@ test('a new member registers, fills in personal info with a photo, posts a Have 
   await expect(page.getByLabel('Type')).toHaveValue('1');
   await page.getByLabel('Price ($)').fill('4');
   await page.getByLabel('Description').fill('A basket of ripe Brandywines from the back garden.');
-  await page.getByLabel('Photo', { exact: true }).setInputFiles(pngPhoto('tomatoes.png', [180, 40, 40]));
-  await expect(page.getByRole('img', { name: 'Selected photo preview' })).toBeVisible();
+  await page.getByLabel('Photos', { exact: true }).setInputFiles(pngPhoto('tomatoes.png', [180, 40, 40]));
+  await expect(page.getByRole('img', { name: 'Photo 1 of 1, cover' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'publish the post to public' })).toBeChecked();
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/listings/') && r.request().method() === 'POST');
+  const added = page.waitForResponse((r) => r.url().endsWith('/photos') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Post', exact: true }).click();
-  const listing = await (await created).json();
+  const listing = await (await added).json();
   expect(listing.featured_image).toBeTruthy();
 
   // The detail page of the new listing, photo included.

@@ -28,7 +28,8 @@ notifications.json  what the app told you
 blocks.json         the members you blocked
 reports.json        the reports you made
 emails.json         the e-mails Gardenswap wrote to you
-photos/             your profile picture and your listings' photos
+photos/             your profile picture and your listings' photos (listing-7 is the
+                    cover of listing 7, listing-7-2 its second photo, and so on)
 
 Dates are in UTC (ISO 8601).
 `;
@@ -100,7 +101,17 @@ export function exportArchive(app: FastifyInstance, userId: number): Readable {
     for (const [name, content] of files) if (!stopped) await add(name, content);
     const photos = await photosOf(db, userId);
     await photo(photos.profilePicture, 'profile-picture');
-    for (const listing of photos.listings) await photo(listing.featured_image, `listing-${listing.id}`);
+    const galleries = new Set(photos.listingPhotos.map((p) => p.listing_id));
+    // A listing's photos in its order: `listing-7` is its cover, `listing-7-2` the next, and so on.
+    for (const listing of photos.listings)
+      if (!galleries.has(listing.id)) await photo(listing.featured_image, `listing-${listing.id}`);
+    let previous: number | undefined;
+    let n = 0;
+    for (const p of photos.listingPhotos) {
+      n = p.listing_id === previous ? n + 1 : 1;
+      previous = p.listing_id;
+      await photo(p.image, n === 1 ? `listing-${p.listing_id}` : `listing-${p.listing_id}-${n}`);
+    }
     zip.end();
   }
 

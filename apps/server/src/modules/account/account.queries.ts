@@ -227,7 +227,10 @@ export function exportEmails(db: Executor, email: string) {
   });
 }
 
-/** The stored photos of the member: every listing's photo and thumbnail, and the profile picture. */
+/**
+ * The stored photos of the member: every listing's cover (on its row) and every photo of its
+ * gallery in order, each with its thumbnail, and the profile picture.
+ */
 export async function photosOf(db: Executor, userId: number) {
   const listings = await db
     .selectFrom('listings')
@@ -235,8 +238,17 @@ export async function photosOf(db: Executor, userId: number) {
     .where('owner_id', '=', userId)
     .orderBy('id')
     .execute();
+  const listingPhotos = await db
+    .selectFrom('listing_photos')
+    .innerJoin('listings', 'listings.id', 'listing_photos.listing_id')
+    .select(['listing_photos.listing_id', 'listing_photos.image', 'listing_photos.thumbnail'])
+    .where('listings.owner_id', '=', userId)
+    .orderBy('listing_photos.listing_id')
+    .orderBy('listing_photos.position')
+    .orderBy('listing_photos.id')
+    .execute();
   const user = await db.selectFrom('users').select('profile_picture').where('id', '=', userId).executeTakeFirst();
-  return { listings, profilePicture: user?.profile_picture ?? null };
+  return { listings, listingPhotos, profilePicture: user?.profile_picture ?? null };
 }
 
 /**
@@ -328,5 +340,9 @@ export async function deleteMember(db: Executor, userId: number) {
     .where(sql<string>`lower(to_address)`, '=', member.email.toLowerCase())
     .execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
-  return [photos.profilePicture, ...photos.listings.flatMap((l) => [l.featured_image, l.thumbnail])];
+  return [
+    photos.profilePicture,
+    ...photos.listings.flatMap((l) => [l.featured_image, l.thumbnail]),
+    ...photos.listingPhotos.flatMap((p) => [p.image, p.thumbnail]),
+  ];
 }

@@ -5,16 +5,25 @@ import { openToEveryone, visibleTo } from '../listings/visibility.js';
 export type PhotoOwner = { kind: 'listing'; listingId: number; isOpen: boolean } | { kind: 'avatar' } | undefined;
 
 /**
- * The listing whose photo or thumbnail this is (open: active and public, so anyone may fetch
+ * The listing whose photo or thumbnail this is (any of its photos) (open: active and public, so anyone may fetch
  * it), else the member whose avatar it is (avatars are public), else nothing: an orphan is
  * served to nobody.
  */
 export async function photoOwner(db: Executor, path: string): Promise<PhotoOwner> {
-  const listing = await db
-    .selectFrom('listings')
-    .select(['id', 'is_public', 'is_active', 'hidden_reason', 'owner_suspended'])
-    .where((eb) => eb.or([eb('featured_image', '=', path), eb('thumbnail', '=', path)]))
-    .executeTakeFirst();
+  const columns = ['listings.id', 'is_public', 'is_active', 'hidden_reason', 'owner_suspended'] as const;
+  const listing =
+    (await db
+      .selectFrom('listing_photos')
+      .innerJoin('listings', 'listings.id', 'listing_photos.listing_id')
+      .select(columns)
+      .where((eb) => eb.or([eb('listing_photos.image', '=', path), eb('listing_photos.thumbnail', '=', path)]))
+      .executeTakeFirst()) ??
+    // The cover is mirrored on the listing row; a row written without `listing_photos` still counts.
+    (await db
+      .selectFrom('listings')
+      .select(columns)
+      .where((eb) => eb.or([eb('featured_image', '=', path), eb('thumbnail', '=', path)]))
+      .executeTakeFirst());
   if (listing) return { kind: 'listing', listingId: listing.id, isOpen: openToEveryone(listing) };
   const avatar = await db.selectFrom('users').select('id').where('profile_picture', '=', path).executeTakeFirst();
   return avatar ? { kind: 'avatar' } : undefined;

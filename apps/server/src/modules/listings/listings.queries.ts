@@ -25,6 +25,7 @@ import {
 } from '../../lib/geo.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
+import { insertCoverPhoto, listingPhotos } from './listing-photos.queries.js';
 import { visibleTo } from './visibility.js';
 
 /** What a query reads first: listings in its order, the owners in a box, or a search's matches. */
@@ -87,11 +88,7 @@ export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['ex
  * Coordinates themselves never leave the server.
  */
 export function toListing(row: ListingRow, viewer: Coordinates | null, sign: PhotoSigner): Listing {
-  const open = {
-    is_public: row.is_public === 1,
-    is_active: row.is_active === 1,
-    hidden: row.hidden_reason !== null || row.owner_suspended === 1,
-  };
+  const open = photoAccess(row);
   const owner =
     row.owner_latitude === null || row.owner_longitude === null
       ? null
@@ -124,6 +121,15 @@ export function toListing(row: ListingRow, viewer: Coordinates | null, sign: Pho
   };
 }
 
+/** What decides how a listing's photos are handed out (see `PhotoSigner`). */
+export const photoAccess = (
+  row: Pick<ListingRow, 'is_public' | 'is_active' | 'hidden_reason' | 'owner_suspended'>,
+) => ({
+  is_public: row.is_public === 1,
+  is_active: row.is_active === 1,
+  hidden: row.hidden_reason !== null || row.owner_suspended === 1,
+});
+
 /** The coordinates of a member's postcode, or null while unknown. */
 export async function coordinatesOf(db: Executor, userId: number): Promise<Coordinates | null> {
   const row = await db
@@ -143,7 +149,9 @@ export async function getVisibleListing(
   sign: PhotoSigner,
 ): Promise<Listing | undefined> {
   const row = await listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)).executeTakeFirst();
-  return row && toListing(row, await coordinatesOf(db, viewerId), sign);
+  if (!row) return undefined;
+  const photos = await listingPhotos(db, id, sign, photoAccess(row));
+  return { ...toListing(row, await coordinatesOf(db, viewerId), sign), photos };
 }
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
@@ -517,6 +525,7 @@ export async function insertListing(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (image) await insertCoverPhoto(db, row.id, image);
   return row.id;
 }
 
@@ -572,28 +581,6 @@ export function updateOwnListing(
   });
 }
 
-/**
- * Points one of the owner's listings at a new photo (or none) and returns the paths it
- * held before, for the caller to remove; undefined when the owner has no such listing.
- */
-export function setListingImage(
-  db: DB,
-  ownerId: number,
-  id: number,
-  image: { image: string; thumbnail: string } | null,
-): Promise<{ featured_image: string | null; thumbnail: string | null } | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const previous = await lockOwnListing(trx, ownerId, id);
-    if (!previous) return undefined;
-    await trx
-      .updateTable('listings')
-      .set({ featured_image: image?.image ?? null, thumbnail: image?.thumbnail ?? null })
-      .where('id', '=', id)
-      .execute();
-    return { featured_image: previous.featured_image, thumbnail: previous.thumbnail };
-  });
-}
-
 /** Public or friends only, for one of the owner's listings; false when there is none. */
 export async function setListingVisibility(db: Executor, ownerId: number, id: number, isPublic: boolean) {
   const result = await db
@@ -603,14 +590,4 @@ export async function setListingVisibility(db: Executor, ownerId: number, id: nu
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-/** Deletes one of the owner's listings and returns its photo paths for removal. */
-export function deleteOwnListing(db: Executor, ownerId: number, id: number) {
-  return db
-    .deleteFrom('listings')
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .returning(['featured_image', 'thumbnail'])
-    .executeTakeFirst();
 }

@@ -15,15 +15,14 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import {
-  deleteOwnListing,
   getVisibleListing,
   getVisibleOwner,
   insertListing,
   listListings,
-  setListingImage,
   setListingVisibility,
   updateOwnListing,
 } from './listings.queries.js';
+import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
 
 const tags = ['listings'];
 const IMAGE_FIELD = 'image';
@@ -126,7 +125,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = upload ? await app.images.save(upload) : undefined;
       let id: number;
       try {
-        id = await insertListing(app.db, user.id, request.body, image);
+        id = await app.db.transaction().execute((trx) => insertListing(trx, user.id, request.body, image));
       } catch (error) {
         await app.images.remove([image?.image, image?.thumbnail]);
         throw error;
@@ -184,7 +183,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: `Multipart/form-data with the new photo in \`${IMAGE_FIELD}\`; the old one is removed.`,
+        description: `Multipart/form-data with a new cover photo in \`${IMAGE_FIELD}\`; the old cover is removed.`,
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         response: { 200: ListingSchema },
@@ -198,26 +197,33 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readMultipart(request, IMAGE_FIELD);
       if (!form.file) throw invalidField(IMAGE_FIELD, LISTING_TEXTS.imageRequired);
       const saved = await app.images.save(form.file.buffer);
-      const previous = await setListingImage(app.db, user.id, id, saved);
-      if (!previous) {
+      const replaced = await replaceCoverPhoto(app.db, user.id, id, saved);
+      if (!replaced) {
         await app.images.remove([saved.image, saved.thumbnail]);
         throw listingNotFound();
       }
-      await app.images.remove([previous.featured_image, previous.thumbnail]);
+      await app.images.remove(replaced.removed);
       return visibleListing(user.id, id);
     },
   );
 
   app.delete(
     '/:id/image',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } },
+    {
+      schema: {
+        tags,
+        description: 'Removes the cover photo; the next photo becomes the cover.',
+        params: IdParamsSchema,
+        response: { 200: ListingSchema },
+      },
+    },
     async (request) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
-      const previous = await setListingImage(app.db, user.id, id, null);
-      if (!previous) throw listingNotFound();
-      await app.images.remove([previous.featured_image, previous.thumbnail]);
+      const result = await removeListingPhoto(app.db, user.id, id);
+      if (!result || result === 'missing') throw listingNotFound();
+      await app.images.remove(result.removed);
       return visibleListing(user.id, id);
     },
   );
@@ -230,10 +236,10 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.deleteForbidden);
       const swaps = await app.swapAlerts.listing(id);
-      const deleted = await deleteOwnListing(app.db, user.id, id);
-      if (!deleted) throw listingNotFound();
+      const removed = await deleteListingWithPhotos(app.db, user.id, id);
+      if (!removed) throw listingNotFound();
       await swaps.tell();
-      await app.images.remove([deleted.featured_image, deleted.thumbnail]);
+      await app.images.remove(removed);
       return reply.status(204).send(null);
     },
   );

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DESCRIPTION_MAX, LISTING_TYPES, SELL_PRICE_MIN } from '@gardenswap/shared/constants';
 import { DescriptionSchema, TitleSchema, priceProblem, storedPrice } from '@gardenswap/shared/listings';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ProgressBar } from '../../../components/feedback';
 import { SelectField, TextArea, TextField } from '../../../components/field';
-import { PhotoPicker } from '../../../components/photo-picker';
 import { STATE_OPTIONS, TYPE_OPTIONS } from '../utils/categories';
 import { CategoryButtons } from './category-buttons';
+import type { PhotoItem } from './photo-items';
+import { PhotoListEditor } from './photo-list-editor';
 
 /** A price field's text as a number: anything that is not a number becomes 0 (spec §4). */
 const toPrice = (text: string) => {
@@ -46,23 +46,18 @@ export const ListingFormSchema = z
 export type ListingFormInput = z.input<typeof ListingFormSchema>;
 export type ListingFormOutput = z.output<typeof ListingFormSchema>;
 
-/** The photo part of a submit: a new file, or (editing) the stored one removed. */
-export interface PhotoChange {
-  file: File | null;
-  removed: boolean;
-}
-
 interface ListingFormProps {
   mode: 'create' | 'edit';
   defaultValues: ListingFormInput;
-  /** The stored photo when editing. */
-  currentImageUrl?: string;
+  /** The listing's photos, stored and chosen, in order (the first is the cover). */
+  photos: PhotoItem[];
+  onPhotosChange: (photos: PhotoItem[]) => void;
+  /** Sends the photos whose upload failed again. */
+  onRetryPhotos?: () => void;
   busy: boolean;
-  /** Upload progress 0..1 while a photo is being sent. */
-  progress?: number;
   /** The server's field errors from a 422 answer. */
   fieldErrors?: { field: string; message: string }[];
-  onSubmit: (values: ListingFormOutput, photo: PhotoChange) => void;
+  onSubmit: (values: ListingFormOutput) => void;
 }
 
 const FORM_FIELDS = ['title', 'description', 'type_id', 'price', 'category_id', 'is_public', 'is_active', 'state_id'];
@@ -71,14 +66,13 @@ const FORM_FIELDS = ['title', 'description', 'type_id', 'price', 'category_id', 
 export function ListingForm({
   mode,
   defaultValues,
-  currentImageUrl,
+  photos,
+  onPhotosChange,
+  onRetryPhotos,
   busy,
-  progress,
   fieldErrors,
   onSubmit,
 }: ListingFormProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [removed, setRemoved] = useState(false);
   const { register, handleSubmit, control, formState, setValue, setError, watch } = useForm<
     ListingFormInput,
     unknown,
@@ -95,7 +89,7 @@ export function ListingForm({
   const isSell = Number(watch('type_id')) === LISTING_TYPES.sell;
   const description = watch('description') ?? '';
   const e = formState.errors;
-  const submit = handleSubmit((values) => onSubmit(values, { file, removed: removed && !file }));
+  const submit = handleSubmit((values) => onSubmit(values));
 
   return (
     <form
@@ -157,13 +151,7 @@ export function ListingForm({
           }
           {...register('description')}
         />
-        <PhotoPicker
-          label="Photo"
-          file={file}
-          onChange={setFile}
-          currentUrl={removed ? undefined : currentImageUrl}
-          onRemoveCurrent={mode === 'edit' ? () => setRemoved(true) : undefined}
-        />
+        <PhotoListEditor items={photos} onChange={onPhotosChange} onRetry={onRetryPhotos} disabled={busy} />
         {imageError && (
           <p className="field-error" role="alert">
             {imageError}
@@ -215,7 +203,6 @@ export function ListingForm({
             </div>
           </>
         )}
-        {busy && progress !== undefined && <ProgressBar value={progress} label="Uploading photo" />}
         <button type="submit" className="button button-primary button-block">
           {mode === 'create' ? (busy ? 'Posting...' : 'Post') : busy ? 'Saving...' : 'Save changes'}
         </button>

@@ -16,6 +16,8 @@ const listing = buildListing({
   is_public: false,
   is_active: true,
   featured_image: 'uploads/rhubarb.jpg',
+  thumbnail: 'uploads/rhubarb-thumb.jpg',
+  photos: [{ id: 11, image: 'uploads/rhubarb.jpg', thumbnail: 'uploads/rhubarb-thumb.jpg' }],
 });
 const open = () =>
   renderWithProviders(<EditListingPage />, {
@@ -41,7 +43,7 @@ describe('Edit listing', () => {
     expect(screen.getByRole('button', { name: 'plants' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveDisplayValue('Friends only');
     expect(screen.getByRole('checkbox', { name: 'Active' })).toBeChecked();
-    expect(screen.getByAltText('Selected photo preview')).toHaveAttribute('src', '/api/uploads/rhubarb.jpg');
+    expect(screen.getByAltText('Photo 1 of 1, cover')).toHaveAttribute('src', '/api/uploads/rhubarb-thumb.jpg');
   });
 
   it.each([
@@ -97,30 +99,39 @@ describe('Edit listing', () => {
     });
   });
 
-  it('removes the photo when asked', async () => {
+  it('removes a photo when asked', async () => {
     const api = mockApi({
       'GET /api/listings/5': json(listing),
       'PATCH /api/listings/5': json(listing),
-      'DELETE /api/listings/5/image': json({ ...listing, featured_image: null }),
+      'DELETE /api/listings/5/photos/11': json({ ...listing, featured_image: null, photos: [] }),
     });
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove photo' }));
-    expect(screen.queryByAltText('Selected photo preview')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove photo 1' }));
+    expect(screen.queryByAltText('Photo 1 of 1, cover')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Navigated to /listings/:id');
-    expect(calls(api)).toContain('DELETE /api/listings/5/image');
+    expect(calls(api)).toContain('DELETE /api/listings/5/photos/11');
   });
 
-  it('replaces the photo with an upload', async () => {
-    mockApi({ 'GET /api/listings/5': json(listing), 'PATCH /api/listings/5': json(listing) });
-    const sent = mockUpload(() => ({ status: 200, body: { ...listing, featured_image: 'uploads/new.jpg' } }));
+  it('adds a photo, makes it the cover and sends the new order', async () => {
+    const added = { id: 12, image: 'uploads/new.webp', thumbnail: 'uploads/new-t.webp' };
+    const api = mockApi({
+      'GET /api/listings/5': json(listing),
+      'PATCH /api/listings/5': json(listing),
+      'PUT /api/listings/5/photos/order': json({ ...listing, photos: [added, ...listing.photos!] }),
+    });
+    const sent = mockUpload(() => ({ status: 201, body: { ...listing, photos: [...listing.photos!, added] } }));
     open();
     await screen.findByLabelText('Item name');
-    await userEvent.upload(screen.getByLabelText('Photo'), new File(['png'], 'new.png', { type: 'image/png' }));
+    await userEvent.upload(screen.getByLabelText('Photos'), new File(['png'], 'new.png', { type: 'image/png' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Make photo 2 the cover' }));
+    expect(screen.getByAltText('Photo 1 of 2, cover')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Navigated to /listings/:id');
-    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /api/listings/5/image']);
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/listings/5/photos']);
     expect((sent[0]!.form.get('image') as File).name).toBe('new.png');
+    const order = api.mock.calls.find(([url]) => String(url) === '/api/listings/5/photos/order')!;
+    expect(JSON.parse(String(order[1]!.body))).toEqual({ photo_ids: [12, 11] });
   });
 
   it('says when the save failed and stays', async () => {

@@ -4,15 +4,16 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
-import { ApiError, imageUrl } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth-context';
 import { useListing } from '../api/use-listing';
-import { useRemoveListingImage, useReplaceListingImage } from '../api/use-listing-image';
+import { usePhotoUploads } from '../api/use-photo-uploads';
 import { useUpdateListing } from '../api/use-update-listing';
-import { ListingForm, type ListingFormOutput, type PhotoChange } from '../components/listing-form';
+import { ListingForm, type ListingFormOutput } from '../components/listing-form';
+import { storedItems } from '../components/photo-items';
 import '../listings.css';
 
-/** /listings/{id}/edit: the owner changes every field, the photo, who sees it, whether it is active and its status. */
+/** /listings/{id}/edit: the owner changes every field, the photos, who sees it, whether it is active and its status. */
 export default function EditListingPage() {
   const id = Number(useParams().id);
   const me = useMe();
@@ -40,32 +41,29 @@ export default function EditListingPage() {
 
 function EditListing({ listing }: { listing: Listing }) {
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<number>();
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<ApiError['errors']>();
   const update = useUpdateListing(listing.id);
-  const replaceImage = useReplaceListingImage(listing.id, setProgress);
-  const removeImage = useRemoveListingImage(listing.id);
+  const photos = usePhotoUploads(storedItems(listing.photos));
   const [busy, setBusy] = useState(false);
 
-  const save = async (values: ListingFormOutput, photo: PhotoChange) => {
+  const savePhotos = async () => {
+    if (await photos.sync(listing.id)) return navigate(`/listings/${listing.id}`, { replace: true });
+    setError('Your changes are saved, but some photos could not be uploaded. Retry them or remove them.');
+    setBusy(false);
+  };
+
+  const save = async (values: ListingFormOutput) => {
     setError(undefined);
     setFieldErrors(undefined);
     setBusy(true);
     try {
       await update.mutateAsync(values);
-      if (photo.file) {
-        setProgress(0);
-        await replaceImage.mutateAsync(photo.file);
-      } else if (photo.removed) {
-        await removeImage.mutateAsync();
-      }
-      navigate(`/listings/${listing.id}`, { replace: true });
+      await savePhotos();
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.errors.length) setFieldErrors(e.errors);
       setError('Failed to update listing. Please try again.');
       setBusy(false);
-      setProgress(undefined);
     }
   };
 
@@ -82,9 +80,17 @@ function EditListing({ listing }: { listing: Listing }) {
         <ListingForm
           mode="edit"
           busy={busy}
-          progress={progress}
           fieldErrors={fieldErrors}
-          currentImageUrl={imageUrl(listing.featured_image)}
+          photos={photos.items}
+          onPhotosChange={photos.setItems}
+          onRetryPhotos={() => {
+            setBusy(true);
+            setError(undefined);
+            savePhotos().catch(() => {
+              setError('Failed to update listing. Please try again.');
+              setBusy(false);
+            });
+          }}
           defaultValues={{
             title: listing.title,
             description: listing.description,
@@ -95,7 +101,7 @@ function EditListing({ listing }: { listing: Listing }) {
             is_active: listing.is_active,
             state_id: String(listing.state_id),
           }}
-          onSubmit={(values, photo) => void save(values, photo)}
+          onSubmit={(values) => void save(values)}
         />
       </div>
     </div>

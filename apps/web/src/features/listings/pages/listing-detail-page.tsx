@@ -2,7 +2,7 @@ import type { Listing } from '@gardenswap/shared/listings';
 import { LISTING_STATES } from '@gardenswap/shared/constants';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { MODERATION_TEXTS } from '@gardenswap/shared/moderation';
-import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Sprout, Trash2 } from 'lucide-react';
+import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -17,6 +17,7 @@ import { listingLink } from '../../../lib/links';
 import { useDeleteListing } from '../api/use-delete-listing';
 import { useListing } from '../api/use-listing';
 import { useUpdateListing } from '../api/use-update-listing';
+import { PhotoGallery } from '../components/photo-gallery';
 import { STATE_OPTIONS, categoryName, stateLabel } from '../utils/categories';
 import { distanceLabel } from '../../../lib/format';
 import { ReportListingLink } from '../../safety/components/report-button';
@@ -69,7 +70,11 @@ function ListingDetail({ listing }: { listing: Listing }) {
   const [error, setError] = useState<string>();
   const [modal, setModal] = useState<'delete' | 'share' | null>(null);
   const isOwner = listing.owner_id === me.id;
-  const src = imageUrl(listing.featured_image);
+  // A copy passed along from a list has the cover only, until the listing itself arrives.
+  const photoUrls = (listing.photos?.map((p) => p.image) ?? [listing.featured_image]).flatMap((path) => {
+    const url = imageUrl(path);
+    return url ? [url] : [];
+  });
   const state = stateLabel(listing.state_id);
   const place =
     [listing.owner.city, listing.owner.state, listing.owner.zip_code].filter(Boolean).join(', ') ||
@@ -90,9 +95,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
       <BackButton />
       <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
       <div className="listing-detail-layout">
-        <div className="listing-detail-image">
-          {src ? <img src={src} alt={listing.title} /> : <Sprout aria-hidden size={64} />}
-        </div>
+        <PhotoGallery urls={photoUrls} title={listing.title} />
         <div className="listing-detail-info">
           <div className="listing-badges">
             <span className="badge category-badge">{categoryName(listing.category_id)}</span>

@@ -61,11 +61,21 @@ describe('Post a Have listing', () => {
     expect(await screen.findByText('Price must be greater than 0 for sell listings')).toBeInTheDocument();
   });
 
-  it('hides the price for a giveaway and sends the listing with its photo', async () => {
-    const sent = mockUpload(() => ({ status: 201, body: buildListing({ id: 77 }) }), 200);
+  it('hides the price for a giveaway, posts the listing, then uploads each photo with its own progress', async () => {
+    let photos: { id: number; image: string; thumbnail: string }[] = [];
+    const sent = mockUpload((request) => {
+      if (request.url === '/api/listings/') return { status: 201, body: buildListing({ id: 77, photos }) };
+      const id = 500 + photos.length;
+      photos = [...photos, { id, image: `uploads/${id}.webp`, thumbnail: `uploads/${id}t.webp` }];
+      return { status: 201, body: buildListing({ id: 77, photos }) };
+    }, 200);
     const { router } = open();
-    await userEvent.upload(screen.getByLabelText('Photo'), new File(['png'], 'seeds.png', { type: 'image/png' }));
-    expect(await screen.findByAltText('Selected photo preview')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Photos'), [
+      new File(['png'], 'seeds.png', { type: 'image/png' }),
+      new File(['png'], 'packet.png', { type: 'image/png' }),
+    ]);
+    expect(await screen.findByAltText('Photo 1 of 2, cover')).toBeInTheDocument();
+    expect(screen.getByAltText('Photo 2 of 2')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'seeds' }));
     await userEvent.type(screen.getByLabelText('Item name'), '  Sunflower seeds ');
     await userEvent.type(screen.getByLabelText('Price ($)'), '5');
@@ -74,16 +84,19 @@ describe('Post a Have listing', () => {
     await userEvent.type(screen.getByLabelText('Description'), 'A whole packet.');
     await userEvent.click(screen.getByRole('checkbox', { name: 'publish the post to public' }));
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByRole('progressbar', { name: 'Uploading photo' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Uploading photo 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Posting...' })).toBeDisabled();
     expect(await screen.findByText('Navigated to /listings/:id')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/listings/77');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.method).toBe('POST');
-    expect(sent[0]!.url).toBe('/api/listings/');
-    const { image, ...fields } = Object.fromEntries(sent[0]!.form.entries());
-    expect((image as File).name).toBe('seeds.png');
-    expect(fields).toEqual({
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/listings/',
+      'POST /api/listings/77/photos',
+      'POST /api/listings/77/photos',
+    ]);
+    expect(sent[0]!.form.get('image')).toBeNull();
+    expect((sent[1]!.form.get('image') as File).name).toBe('seeds.png');
+    expect((sent[2]!.form.get('image') as File).name).toBe('packet.png');
+    expect(Object.fromEntries(sent[0]!.form.entries())).toEqual({
       title: 'Sunflower seeds',
       description: 'A whole packet.',
       price: '0',
@@ -92,6 +105,34 @@ describe('Post a Have listing', () => {
       is_public: 'false',
       is_active: 'true',
     });
+  });
+
+  it('keeps a failed photo with its error and retries only it, never posting the listing twice', async () => {
+    let fail = true;
+    const sent = mockUpload((request) => {
+      if (request.url === '/api/listings/') return { status: 201, body: buildListing({ id: 78, photos: [] }) };
+      if (fail) return { status: 415, body: { detail: 'Unsupported image', code: 'UNSUPPORTED_MEDIA_TYPE' } };
+      return {
+        status: 201,
+        body: buildListing({ id: 78, photos: [{ id: 9, image: 'uploads/9.webp', thumbnail: 'uploads/9t.webp' }] }),
+      };
+    });
+    const { router } = open();
+    await userEvent.upload(screen.getByLabelText('Photos'), new File(['png'], 'odd.png', { type: 'image/png' }));
+    await userEvent.type(screen.getByLabelText('Item name'), 'Sunflower seeds');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Unsupported image')).toBeInTheDocument();
+    expect(screen.getByText(/Your listing is posted, but some photos could not be uploaded/)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry failed uploads' }));
+    expect(await screen.findByText('Navigated to /listings/:id')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/listings/78');
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/listings/',
+      'POST /api/listings/78/photos',
+      'POST /api/listings/78/photos',
+    ]);
   });
 
   it("shows the server's field errors next to the fields", async () => {

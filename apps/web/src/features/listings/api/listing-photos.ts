@@ -1,0 +1,17 @@
+import type { Listing } from '@gardenswap/shared/listings';
+import { api, apiUpload } from '../../../lib/api-client';
+
+/** POST /listings/{id}/photos: one photo, added last, with upload progress 0..1. */
+export const uploadListingPhoto = (id: number, image: File, onProgress?: (fraction: number) => void) => {
+  const form = new FormData();
+  form.append('image', image);
+  return apiUpload<Listing>(`/listings/${id}/photos`, form, { onProgress });
+};
+
+/** DELETE /listings/{id}/photos/{photoId}: the photo and its files go. */
+export const deleteListingPhoto = (id: number, photoId: number) =>
+  api<Listing>(`/listings/${id}/photos/${photoId}`, { method: 'DELETE' });
+
+/** PUT /listings/{id}/photos/order: every photo once, the cover first. */
+export const orderListingPhotos = (id: number, photoIds: number[]) =>
+  api<Listing>(`/listings/${id}/photos/order`, { method: 'PUT', json: { photo_ids: photoIds } });
