@@ -11,6 +11,7 @@ import {
 } from './constants.js';
 import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
 import { TEXTS } from './texts.js';
+import { PausedReasonSchema } from './fresh-listings.js';
 
 const ids = <T extends Record<string, number>>(values: T) => Object.values(values) as number[];
 
@@ -266,6 +267,10 @@ export const ListingSchema = z.object({
   distance_miles: z.number().nullable(),
   /** Why a moderator hid it; only its owner can see a hidden listing at all. */
   hidden_reason: z.string().nullable(),
+  /** When its owner last said it is still available (renewed or reactivated); null: never since listed. */
+  renewed_at: TimestampSchema.nullable(),
+  /** Why it paused itself (`not_renewed`); null when active or paused by its owner. */
+  paused_reason: PausedReasonSchema.nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

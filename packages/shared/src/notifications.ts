@@ -11,6 +11,9 @@ export const NOTIFICATION_TYPES = [
   'listing_hidden',
   'moderation_warning',
   'report_outcome',
+  // Fresh listings: is my listing still available; it paused itself.
+  'listing_renew',
+  'listing_paused',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -24,6 +24,7 @@ import {
   setListingVisibility,
   updateOwnListing,
 } from './listings.queries.js';
+import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
 
 const tags = ['listings'];
 const IMAGE_FIELD = 'image';
@@ -151,9 +152,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
+      const before = await renewTarget(app.db, id);
       const result = await updateOwnListing(app.db, user.id, id, request.body);
       if (!result) throw listingNotFound();
       if (!result.ok) throw invalidField('price', result.problem);
+      // Reactivating a paused listing renews it; pausing it oneself says nothing about renewals.
+      if (request.body.is_active === true && before?.is_active === 0)
+        await renewListing(app.db, user.id, id, new Date(app.config.clock()).toISOString());
+      if (request.body.is_active === false) await forgetPausedReason(app.db, id);
       await app.notify.listingChanged(id); // wish-list matches; never fails the request
       return visibleListing(user.id, id);
     },
