@@ -28,8 +28,7 @@ export const EMAIL_KIND_TEXTS: Record<EmailKind, { label: string; hint: string; 
   matches: {
     label: 'Matches',
     hint: 'When a listing matches an item on your wish list, or one of yours asks whether it is still available.',
-    unsubscribed:
-      'You will no longer get e-mails about matches for your wish list or about renewing your listings.',
+    unsubscribed: 'You will no longer get e-mails about matches for your wish list or about renewing your listings.',
   },
   friend_requests: {
     label: 'Friend requests',
