@@ -1,8 +1,10 @@
 import { CATEGORIES, FRESH_TEXTS, LISTING_STATES, type Listing, type Notification } from '@gardenswap/shared';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { buildTestApp, dialect, testConfig, type TestContext } from '../../../test/app.js';
 import { createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { type ClientSocket, connectTab } from '../../../test/sockets.js';
 import { freshListingsOf } from './fresh-sweep.js';
 import { signRenewToken } from './renew-links.js';
 
@@ -14,10 +16,16 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
   let now = Date.now();
   const clock = () => now;
 
+  let url: string;
+  const sockets: ClientSocket[] = [];
+
   beforeAll(async () => {
     ctx = await buildTestApp({ clock, freshListings: { ...ctxSettings(), sweepMs: 60 * 60_000 } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
     await ctx?.close();
   });
 
@@ -71,6 +79,20 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     expect(mails[0]!.text).toContain('7 days ago');
     expect(mails[0]!.text).toContain('/api/mail/unsubscribe?token=');
     expect(mails[0]!.html).toContain('/api/listings/renew?token=');
+  });
+
+  it('pushes the question and the pause live to the owner’s open tabs', async () => {
+    const maria = await owner();
+    const { socket } = await connectTab(url, maria.token, sockets);
+    const live: Notification[] = [];
+    socket.on('notification', (n) => live.push(n));
+    const { id } = await createListing(ctx, maria, { category_id: CATEGORIES.produce });
+    now += 8 * DAY;
+    await sweep();
+    now += 4 * DAY;
+    await sweep();
+    await expect.poll(() => live.map((n) => n.type)).toEqual(['listing_renew', 'listing_paused']);
+    expect(live.every((n) => n.listing_id === id)).toBe(true);
   });
 
   it('asks about seeds and plants after 30 days, not after 7', async () => {
@@ -268,6 +290,47 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     await ctx.inject({ method: 'POST', url: `/api/listings/${id}/renew`, as: maria });
     const stranger = await createUser(ctx);
     expect((await listing(stranger, id)).renewed_at).toBe(new Date(now).toISOString());
+  });
+});
+
+describe('fresh listings across a restart', () => {
+  let cleanup = async () => {};
+  afterAll(async () => cleanup());
+
+  it('asks once per cycle though the server restarts, and pauses after the restart', async () => {
+    let now = Date.now();
+    const made = await testConfig({ clock: () => now });
+    cleanup = made.cleanup;
+    const start = async () => {
+      const app = await buildApp({
+        ...made.config,
+        freshListings: { ...made.config.freshListings, sweepMs: 3_600_000 },
+      });
+      await app.ready();
+      return app;
+    };
+    const first = await start();
+    const ctx = { db: first.db, config: made.config };
+    const maria = await createUser(ctx);
+    const { id } = await createListing(ctx, maria, {});
+    now += 8 * DAY;
+    expect((await freshListingsOf(first.server)!.sweep()).asked).toBe(1);
+    await first.close();
+
+    const second = await start();
+    try {
+      expect(await freshListingsOf(second.server)!.sweep()).toEqual({ asked: 0, paused: 0 });
+      now += 3 * DAY;
+      expect(await freshListingsOf(second.server)!.sweep()).toEqual({ asked: 0, paused: 1 });
+      const row = await second.db
+        .selectFrom('listings')
+        .select(['is_active', 'paused_reason'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ is_active: 0, paused_reason: 'not_renewed' });
+    } finally {
+      await second.close();
+    }
   });
 });
 
