@@ -76,7 +76,7 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     const mails = await mailsTo(maria);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Is “Zucchini glut” still available?');
-    expect(mails[0]!.text).toContain('7 days ago');
+    expect(mails[0]!.text).toContain('It is 7 days since you listed or last renewed');
     expect(mails[0]!.text).toContain('/api/mail/unsubscribe?token=');
     expect(mails[0]!.html).toContain('/api/listings/renew?token=');
   });

@@ -21,7 +21,7 @@ export function renewMail(data: RenewMailData): RenderedMail {
     'You get this e-mail because you list this on Gardenswap and asked for e-mails about listings (matches). We ask now and then so buyers only see what is still there.';
   const greeting = `Hi ${data.recipientName},`;
   const lines = [
-    `You listed “${data.title}” on Gardenswap ${data.age} ago. Is it still available?`,
+    `It is ${data.age} since you listed or last renewed “${data.title}” on Gardenswap. Is it still available?`,
     `If it is, tap the button and it shows as fresh again. If nobody renews it within ${data.grace}, it pauses itself: nobody else sees it until you reactivate it.`,
   ];
   const body = [
