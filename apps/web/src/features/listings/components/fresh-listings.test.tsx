@@ -108,6 +108,7 @@ describe('renewing a listing', () => {
     const api = mockApi({
       'GET /api/notifications': json([asked]),
       'POST /api/listings/5/renew': json(buildListing({ id: 5, renewed_at: new Date().toISOString() })),
+      'POST /api/notifications/read': json({ unread_count: 0 }),
     });
     renderWithProviders(<NotificationsPage />, { auth: me, path: '/notifications' });
     const item = (await screen.findAllByRole('listitem'))[0]!;
@@ -115,5 +116,7 @@ describe('renewing a listing', () => {
     await userEvent.click(within(item).getByRole('button', { name: FRESH_TEXTS.stillAvailable }));
     expect(await within(item).findByRole('status')).toHaveTextContent(FRESH_TEXTS.renewed);
     expect(calls(api)).toContain('POST /api/listings/5/renew');
+    // Answered: the question is read.
+    await waitFor(() => expect(calls(api)).toContain('POST /api/notifications/read'));
   });
 });

@@ -8,7 +8,16 @@ import '../fresh.css';
  * One tap that tells buyers the listing is still there: its age restarts and, when it had paused
  * itself, it is active again. Says so once done, and why when the server refused.
  */
-export function RenewButton({ listingId, label = FRESH_TEXTS.stillAvailable }: { listingId: number; label?: string }) {
+export function RenewButton({
+  listingId,
+  label = FRESH_TEXTS.stillAvailable,
+  onRenewed,
+}: {
+  listingId: number;
+  label?: string;
+  /** Called once the server renewed it (the notification it sits in is then read). */
+  onRenewed?: () => void;
+}) {
   const renew = useRenewListing();
   const failure = renew.isError
     ? renew.error instanceof ApiError && renew.error.status === 409
@@ -22,7 +31,12 @@ export function RenewButton({ listingId, label = FRESH_TEXTS.stillAvailable }: {
           {FRESH_TEXTS.renewed}
         </span>
       ) : (
-        <button type="button" className="button" disabled={renew.isPending} onClick={() => renew.mutate(listingId)}>
+        <button
+          type="button"
+          className="button"
+          disabled={renew.isPending}
+          onClick={() => renew.mutate(listingId, { onSuccess: onRenewed })}
+        >
           <RefreshCw aria-hidden size={16} /> {renew.isPending ? FRESH_TEXTS.renewing : label}
         </button>
       )}

@@ -67,7 +67,11 @@ function NotificationText({ notification, onOpen }: { notification: Notification
         {listing && (
           <>
             <br />
-            <RenewButton listingId={listing.id} label={asked ? FRESH_TEXTS.stillAvailable : FRESH_TEXTS.reactivate} />
+            <RenewButton
+              listingId={listing.id}
+              label={asked ? FRESH_TEXTS.stillAvailable : FRESH_TEXTS.reactivate}
+              onRenewed={onOpen}
+            />
           </>
         )}
       </>
