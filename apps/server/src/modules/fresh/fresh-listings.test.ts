@@ -95,6 +95,13 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     expect(live.every((n) => n.listing_id === id)).toBe(true);
   });
 
+  it('previews the real renew e-mail', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/mail/preview/listing-renew?format=text' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Is “Zucchini” still available?');
+    expect(res.body).toContain(`${FRESH_TEXTS.stillAvailable}: `);
+  });
+
   it('asks about seeds and plants after 30 days, not after 7', async () => {
     const maria = await owner();
     const seeds = await createListing(ctx, maria, { title: 'Bean seeds', category_id: CATEGORIES.seeds });
