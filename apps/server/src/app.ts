@@ -26,6 +26,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
+import { freshListingsSweep } from './modules/fresh/fresh-sweep.js';
+import { freshRoutes } from './modules/fresh/fresh.routes.js';
 import { gardenersRoutes } from './modules/gardeners/gardeners.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
@@ -222,6 +224,8 @@ export async function buildApp(
     await api.register(swapAlertsPlugin);
     // Unread messages e-mailed to members who are away (it queues through app.mailer).
     await api.register(offlineMailPlugin);
+    // Listings ask their owners whether they are still available, and pause themselves.
+    await api.register(freshListingsSweep);
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(siteRoutes, { prefix: '/api/site' });
     await api.register(authRoutes, { prefix: '/api/auth' });
@@ -229,6 +233,7 @@ export async function buildApp(
     await api.register(friendsRoutes, { prefix: '/api/auth/friends' });
     await api.register(listingsRoutes, { prefix: '/api/listings' });
     await api.register(listingPhotosRoutes, { prefix: '/api/listings' });
+    await api.register(freshRoutes, { prefix: '/api/listings' });
     await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });
     await api.register(messagesRoutes, { prefix: '/api/messages' });
     await api.register(uploadsRoutes, { prefix: '/api/uploads' });

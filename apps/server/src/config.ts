@@ -135,6 +135,28 @@ export const OFFLINE_MAIL = {
 };
 export type OfflineMailSettings = typeof OFFLINE_MAIL;
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Fresh listings: an active listing asks its owner whether it is still available once it has gone
+ * unrenewed this long (produce spoils in days; seeds and plants keep), and pauses itself when
+ * nobody renews it within `graceMs` of the asking. Each instance sweeps every `sweepMs`; the state
+ * lives on the listing, so a restart forgets nothing. The e-mail's renew link works for `linkTtlMs`.
+ */
+export const FRESH_LISTINGS = {
+  produceAfterMs: 7 * DAY_MS,
+  seedsAndPlantsAfterMs: 30 * DAY_MS,
+  graceMs: 3 * DAY_MS,
+  sweepMs: 60_000,
+  /** Listings asked (or paused) per sweep at most; the next sweep takes the rest. */
+  batchSize: 100,
+  linkTtlMs: 14 * DAY_MS,
+};
+export type FreshListingsSettings = typeof FRESH_LISTINGS;
+
+/** The time the server goes by where a test must move it (fresh listings); the real one elsewhere. */
+export type Clock = () => number;
+
 /** A per-window request budget. */
 export interface Limit {
   max: number;
@@ -188,6 +210,10 @@ export interface Config {
   mailQueue: MailQueueSettings;
   /** When unread messages are e-mailed to a member who is away; tests shorten them. */
   offlineMail: OfflineMailSettings;
+  /** When listings ask to be renewed and pause themselves. */
+  freshListings: FreshListingsSettings;
+  /** Now, for fresh listings: tests jump days ahead with their own. */
+  clock: Clock;
 }
 
 /** Thrown when the environment is wrong; the message names the variable. */
@@ -279,5 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: SERVER_TIMEOUTS,
     mailQueue: isTest ? MAIL_QUEUE_UNDER_TEST : MAIL_QUEUE,
     offlineMail: OFFLINE_MAIL,
+    freshListings: FRESH_LISTINGS,
+    clock: Date.now,
   };
 }

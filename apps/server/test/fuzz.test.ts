@@ -345,7 +345,7 @@ const validBase = (random: Random) => ({
 
 /**
  * Sends one request and notes what is wrong with its answer: a 5xx, or an error without the
- * one body. The unsubscribe link is a page a person opens from an e-mail: it answers in HTML.
+ * one body. The unsubscribe and renew links are pages a person opens from an e-mail: they answer in HTML.
  */
 async function check(failures: string[], label: string, route: Route, options: InjectOptions) {
   const res = await ctx.app.inject(options);
@@ -355,7 +355,9 @@ async function check(failures: string[], label: string, route: Route, options: I
     failures.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
     return;
   }
-  const page = route.path === '/api/mail/unsubscribe' && String(res.headers['content-type']).startsWith('text/html');
+  const page =
+    ['/api/mail/unsubscribe', '/api/listings/renew'].includes(route.path) &&
+    String(res.headers['content-type']).startsWith('text/html');
   if (res.statusCode < 400 || options.method === 'HEAD' || page) return;
   let body: unknown;
   try {

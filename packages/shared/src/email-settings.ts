@@ -6,7 +6,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** The member's e-mail switches, one per kind; only in their own profile. */
 export const EmailNotificationsSchema = z.object({
-  /** A listing matches an item on the wish list. */
+  /** A listing matches an item on the wish list; one of the member's listings asks to be renewed. */
   matches: z.boolean(),
   /** Someone sends a friend request (or an invitation to the member's address). */
   friend_requests: z.boolean(),
@@ -27,8 +27,8 @@ export type ProfileSettingsInput = z.infer<typeof ProfileSettingsInputSchema>;
 export const EMAIL_KIND_TEXTS: Record<EmailKind, { label: string; hint: string; unsubscribed: string }> = {
   matches: {
     label: 'Matches',
-    hint: 'When a listing matches an item on your wish list.',
-    unsubscribed: 'You will no longer get e-mails about matches for your wish list.',
+    hint: 'When a listing matches an item on your wish list, or one of yours asks whether it is still available.',
+    unsubscribed: 'You will no longer get e-mails about matches for your wish list or about renewing your listings.',
   },
   friend_requests: {
     label: 'Friend requests',

@@ -16,3 +16,4 @@ export * from './sessions.js';
 export * from './email-settings.js';
 export * from './moderation.js';
 export * from './swaps.js';
+export * from './fresh-listings.js';

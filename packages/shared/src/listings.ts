@@ -12,6 +12,7 @@ import {
 import { ListingPhotoSchema } from './listing-photos.js';
 import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
 import { TEXTS } from './texts.js';
+import { PausedReasonSchema } from './fresh-listings.js';
 
 const ids = <T extends Record<string, number>>(values: T) => Object.values(values) as number[];
 
@@ -269,6 +270,10 @@ export const ListingSchema = z.object({
   hidden_reason: z.string().nullable(),
   /** Every photo, the cover first; only on a single listing's answer (lists carry the cover alone). */
   photos: z.array(ListingPhotoSchema).optional(),
+  /** When its owner last said it is still available (renewed or reactivated); null: never since listed. */
+  renewed_at: TimestampSchema.nullable(),
+  /** Why it paused itself (`not_renewed`); null when active or paused by its owner. */
+  paused_reason: PausedReasonSchema.nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

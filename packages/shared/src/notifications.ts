@@ -11,6 +11,9 @@ export const NOTIFICATION_TYPES = [
   'listing_hidden',
   'moderation_warning',
   'report_outcome',
+  // Fresh listings: is my listing still available; it paused itself.
+  'listing_renew',
+  'listing_paused',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -58,7 +61,7 @@ export const InviteInputSchema = z.object({ email: EmailSchema });
 export type InviteInput = z.infer<typeof InviteInputSchema>;
 
 /** The e-mails a member can preview at /match-noti and /friend-invi. */
-export const MAIL_PREVIEWS = ['match', 'friend-invitation', 'messages'] as const;
+export const MAIL_PREVIEWS = ['match', 'friend-invitation', 'messages', 'listing-renew'] as const;
 export type MailPreview = (typeof MAIL_PREVIEWS)[number];
 
 export const NOTIFICATION_TEXTS = {

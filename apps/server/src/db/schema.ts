@@ -105,6 +105,12 @@ export interface ListingsTable {
   hidden_reason: string | null;
   /** 1 while the owner is suspended, kept in step with the suspension. */
   owner_suspended: Generated<Flag>;
+  /** When its owner last said it is still available; null: never since it was listed. */
+  renewed_at: Timestamp | null;
+  /** When it asked its owner whether it is still available, this cycle; null: not yet. */
+  renew_asked_at: Timestamp | null;
+  /** Why it paused itself ('not_renewed'); null when active or paused by its owner. */
+  paused_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

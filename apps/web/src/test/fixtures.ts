@@ -30,6 +30,8 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
     },
     distance_miles: null,
     hidden_reason: null,
+    renewed_at: null,
+    paused_reason: null,
     created_at: '2024-05-01T10:00:00.000Z',
     updated_at: '2024-05-01T10:00:00.000Z',
     ...overrides,

@@ -67,6 +67,8 @@ export function listingSelect(db: Executor, from: Drive = 'listings') {
       'listings.owner_id',
       'listings.hidden_reason',
       'listings.owner_suspended',
+      'listings.renewed_at',
+      'listings.paused_reason',
       'listings.created_at',
       'listings.updated_at',
       'owner.username as owner_username',
@@ -116,6 +118,8 @@ export function toListing(row: ListingRow, viewer: Coordinates | null, sign: Pho
     },
     distance_miles: distanceMiles(viewer, owner),
     hidden_reason: row.hidden_reason,
+    renewed_at: toIso(row.renewed_at),
+    paused_reason: row.paused_reason === 'not_renewed' ? 'not_renewed' : null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

@@ -23,6 +23,7 @@ import {
   updateOwnListing,
 } from './listings.queries.js';
 import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
+import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
 
 const tags = ['listings'];
 const IMAGE_FIELD = 'image';
@@ -152,9 +153,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
       const swaps = await app.swapAlerts.listing(id);
+      const before = await renewTarget(app.db, id);
       const result = await updateOwnListing(app.db, user.id, id, request.body);
       if (!result) throw listingNotFound();
       if (!result.ok) throw invalidField('price', result.problem);
+      // Reactivating a paused listing renews it; pausing it oneself says nothing about renewals.
+      if (request.body.is_active === true && before?.is_active === 0)
+        await renewListing(app.db, user.id, id, new Date(app.config.clock()).toISOString());
+      if (request.body.is_active === false) await forgetPausedReason(app.db, id);
       await app.notify.listingChanged(id); // wish-list matches; never fails the request
       await swaps.tell();
       return visibleListing(user.id, id);

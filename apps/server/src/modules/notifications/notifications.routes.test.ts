@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Notification, User } from '@gardenswap/shared';
+import { EMAIL_KIND_TEXTS, type Notification, type User } from '@gardenswap/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
@@ -116,7 +116,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('You are unsubscribed');
-    expect(page.body).toContain('You will no longer get e-mails about matches for your wish list.');
+    expect(page.body).toContain(EMAIL_KIND_TEXTS.matches.unsubscribed);
     // Only matches: the member still hears of friend requests and messages by e-mail.
     expect((await profile(b)).email_notifications).toEqual({ matches: false, friend_requests: true, messages: true });
 

@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { imageUrl } from '../../../lib/api-client';
 import { priceLabel } from '../../../lib/format';
 import { distanceLabel } from '../../../lib/format';
+import { ListingAge } from './listing-age';
 import { ListingBadges } from './listing-badges';
 import '../listings.css';
 
 /**
  * A marketplace card: photo, title, price (or "exchange"/"giveaway"), the seller's username
- * (never an id), city and distance, and a reserved or gone badge; the whole card opens the listing.
+ * (never an id), city and distance, its age ("listed 3 days ago"), and a reserved or gone badge; the whole card opens the listing.
  */
 export function ListingCard({ listing, showOwner = true }: { listing: Listing; showOwner?: boolean }) {
   const src = imageUrl(listing.thumbnail ?? listing.featured_image);
@@ -44,6 +45,7 @@ export function ListingCard({ listing, showOwner = true }: { listing: Listing; s
               {distance}
             </p>
           )}
+          <ListingAge listing={listing} />
           <ListingBadges listing={listing} />
         </div>
       </Link>

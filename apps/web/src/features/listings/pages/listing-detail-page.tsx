@@ -2,6 +2,7 @@ import type { Listing } from '@gardenswap/shared/listings';
 import { LISTING_STATES } from '@gardenswap/shared/constants';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { MODERATION_TEXTS } from '@gardenswap/shared/moderation';
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
 import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -18,6 +19,8 @@ import { useDeleteListing } from '../api/use-delete-listing';
 import { useListing } from '../api/use-listing';
 import { useUpdateListing } from '../api/use-update-listing';
 import { PhotoGallery } from '../components/photo-gallery';
+import { ListingAge } from '../components/listing-age';
+import { RenewButton } from '../components/renew-button';
 import { STATE_OPTIONS, categoryName, stateLabel } from '../utils/categories';
 import { distanceLabel } from '../../../lib/format';
 import { ReportListingLink } from '../../safety/components/report-button';
@@ -103,12 +106,17 @@ function ListingDetail({ listing }: { listing: Listing }) {
               {listing.is_public ? 'Public' : 'Friends only'}
             </span>
             <span className={`badge${listing.is_active ? '' : ' badge-warn'}`}>
-              {listing.is_active ? 'Active' : 'Paused'}
+              {listing.is_active
+                ? 'Active'
+                : listing.paused_reason === 'not_renewed'
+                  ? FRESH_TEXTS.pausedNotRenewed
+                  : 'Paused'}
             </span>
             {state && listing.state_id !== LISTING_STATES.gone && <span className="badge badge-warn">{state}</span>}
           </div>
           <p className="listing-detail-price">{priceLabel(listing)}</p>
           <h1 className="listing-detail-title">{listing.title}</h1>
+          <ListingAge listing={listing} className="listing-detail-age" />
           <div className="row seller">
             <Avatar src={listing.owner.profile_picture} name={listing.owner.username} size={44} />
             <div>
@@ -138,6 +146,15 @@ function ListingDetail({ listing }: { listing: Listing }) {
             <p className="listing-hidden-notice" role="status">
               {MODERATION_TEXTS.hiddenNotice}: {listing.hidden_reason}
             </p>
+          )}
+          {isOwner && listing.paused_reason === 'not_renewed' && listing.state_id !== LISTING_STATES.gone && (
+            <div className="listing-paused-notice" role="status">
+              <p>
+                <strong>{FRESH_TEXTS.pausedNotRenewed}</strong>
+              </p>
+              <p>{FRESH_TEXTS.pausedNotRenewedHint}</p>
+              <RenewButton listingId={listing.id} label={FRESH_TEXTS.reactivate} />
+            </div>
           )}
           {isOwner && <StatusControl listing={listing} onError={setError} />}
           <section className="listing-detail-description" aria-label="Description">

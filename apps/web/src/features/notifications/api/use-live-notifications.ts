@@ -18,8 +18,9 @@ export function useLiveNotifications() {
       list && !list.some((n) => n.id === notification.id) ? [notification, ...list] : list,
     );
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-    // A moderator hid one of my listings: every screen showing it picks up the notice now.
-    if (notification.type === 'listing_hidden') void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+    // A moderator hid one of my listings, or one paused itself: every screen showing it picks up the notice now.
+    if (notification.type === 'listing_hidden' || notification.type === 'listing_paused')
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
   });
   useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
 }

@@ -1,9 +1,11 @@
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
 import { NOTIFICATION_TEXTS, type Notification } from '@gardenswap/shared/notifications';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { imageUrl } from '../../../lib/api-client';
 import { dayLabel, timeOfDay } from '../../../lib/format';
+import { RenewButton } from '../../listings/components/renew-button';
 import { useMarkRead } from '../api/use-mark-read';
 import { useNotifications } from '../api/use-notifications';
 import '../notifications.css';
@@ -46,6 +48,35 @@ function NotificationText({ notification, onOpen }: { notification: Notification
         . Other members no longer see it. Reason: {notification.note}
       </>
     );
+  if (notification.type === 'listing_renew' || notification.type === 'listing_paused') {
+    const title = listing ? (
+      <Link to={`/listings/${listing.id}`} onClick={onOpen}>
+        <strong>{listing.title}</strong>
+      </Link>
+    ) : (
+      'your listing'
+    );
+    const asked = notification.type === 'listing_renew';
+    return (
+      <>
+        {asked ? (
+          <>Is {title} still available? Renew it so buyers know it is fresh.</>
+        ) : (
+          <>{title} paused itself because it was not renewed. Reactivate it to show it again.</>
+        )}
+        {listing && (
+          <>
+            <br />
+            <RenewButton
+              listingId={listing.id}
+              label={asked ? FRESH_TEXTS.stillAvailable : FRESH_TEXTS.reactivate}
+              onRenewed={onOpen}
+            />
+          </>
+        )}
+      </>
+    );
+  }
   if (notification.type === 'moderation_warning') return <>A warning from the moderators: {notification.note}</>;
   if (notification.type === 'report_outcome') return <>{notification.note}</>;
   if (notification.type === 'friend_request')
@@ -103,7 +134,7 @@ export default function NotificationsPage() {
             };
             return (
               <li key={n.id} className={`notification-item${isUnread ? ' notification-unread' : ''}`}>
-                {n.type === 'match' && n.listing?.thumbnail ? (
+                {n.type !== 'listing_hidden' && n.listing?.thumbnail ? (
                   <img src={imageUrl(n.listing.thumbnail)} alt="" width={40} height={40} className="avatar" />
                 ) : (
                   <Avatar src={n.from_user?.profile_picture} name={n.from_user?.username ?? 'Gardenswap'} size={40} />

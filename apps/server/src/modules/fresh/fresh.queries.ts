@@ -1,0 +1,120 @@
+import { FRESH_CATEGORY_GROUPS, LISTING_STATES, type PausedReason } from '@gardenswap/shared';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, Executor } from '../../db/schema.js';
+import { mayEmailFlag } from '../mail/recipients.js';
+
+/** Where a listing's clock starts: its last renewal, else its listing (the partial index's expression). */
+const freshSince = sql<string | Date>`coalesce(listings.renewed_at, listings.created_at)`;
+
+/** Listings that may ask or pause at all: on offer, shown, and their owner not suspended. */
+function onOffer(eb: ExpressionBuilder<Database, 'listings'>) {
+  return eb.and([
+    eb('listings.is_active', '=', 1),
+    eb('listings.state_id', '<>', LISTING_STATES.gone),
+    eb('listings.hidden_reason', 'is', null),
+    eb('listings.owner_suspended', '=', 0),
+  ]);
+}
+
+export type FreshGroup = keyof typeof FRESH_CATEGORY_GROUPS;
+
+/** Listings of one category group not renewed since `before` and not asked yet this cycle, oldest first. */
+export function dueForAsking(db: Executor, group: FreshGroup, before: string, limit: number) {
+  return db
+    .selectFrom('listings')
+    .select('listings.id')
+    .where(onOffer)
+    .where('listings.renew_asked_at', 'is', null)
+    .where('listings.category_id', 'in', [...FRESH_CATEGORY_GROUPS[group]])
+    .where(freshSince, '<=', before)
+    .orderBy(freshSince)
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims the asking of one listing for this cycle: sets `renew_asked_at` only while it is unset
+ * and the listing is still due, so of several sweeps (instances) exactly one wins. Its owner and
+ * title when this call won, else undefined.
+ */
+export async function claimAsking(db: Executor, id: number, before: string, now: string) {
+  const claimed = await db
+    .updateTable('listings')
+    .set({ renew_asked_at: now })
+    .where('id', '=', id)
+    .where(onOffer)
+    .where('renew_asked_at', 'is', null)
+    .where(freshSince, '<=', before)
+    .returning(['owner_id', 'title'])
+    .executeTakeFirst();
+  return claimed;
+}
+
+/** Listings asked before `askedBefore` and still not renewed: due to pause themselves. */
+export function dueForPausing(db: Executor, askedBefore: string, limit: number) {
+  return db
+    .selectFrom('listings')
+    .select(['listings.id', 'listings.renew_asked_at'])
+    .where(onOffer)
+    .where('listings.renew_asked_at', 'is not', null)
+    .where('listings.renew_asked_at', '<=', askedBefore)
+    .orderBy('listings.renew_asked_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Pauses a listing that was not renewed since it asked at `askedAt`: conditional on that very
+ * asking, so a renewal meanwhile (which clears it) or another sweep leaves it alone. Its owner and
+ * title when this call paused it.
+ */
+export function pauseUnrenewed(db: Executor, id: number, askedAt: string | Date, now: string) {
+  const reason: PausedReason = 'not_renewed';
+  return db
+    .updateTable('listings')
+    .set({ is_active: 0, paused_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .where(onOffer)
+    .where('renew_asked_at', '=', askedAt)
+    .returning(['owner_id', 'title'])
+    .executeTakeFirst();
+}
+
+/**
+ * The owner says their listing is still available: the clock restarts, the question of this cycle
+ * is answered, and a paused listing is active again. Not for a gone listing. Whether it changed.
+ */
+export async function renewListing(db: Executor, ownerId: number, id: number, now: string) {
+  const result = await db
+    .updateTable('listings')
+    .set({ renewed_at: now, renew_asked_at: null, paused_reason: null, is_active: 1, updated_at: now })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .where('state_id', '<>', LISTING_STATES.gone)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** What renewing needs to know of a listing: its owner, whether it is active, gone, its title. */
+export function renewTarget(db: Executor, id: number) {
+  return db
+    .selectFrom('listings')
+    .select(['owner_id', 'is_active', 'state_id', 'title'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The owner paused the listing themselves: it no longer says it paused for want of a renewal. */
+export async function forgetPausedReason(db: Executor, id: number) {
+  await db.updateTable('listings').set({ paused_reason: null }).where('id', '=', id).execute();
+}
+
+/** The owner as the renew e-mail addresses them; `may_email` by the one e-mail rule (the matches kind). */
+export function ownerContact(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'username', mayEmailFlag('matches').as('may_email')])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
