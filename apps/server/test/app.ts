@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/schema.js';
 
 /** Which database this run's tests use: the vitest project sets TEST_DIALECT. */
@@ -102,4 +104,19 @@ export async function buildTestApp(
       await cleanup();
     },
   };
+}
+
+/**
+ * A fresh database migrated only up to `upTo`, for the test of the migration after it: fill the
+ * tables as they were then, and `migrateToLatest(db)`. `close` ends it and drops it.
+ */
+export async function databaseMigratedTo(upTo: NonNullable<Parameters<typeof migrateToLatest>[1]>) {
+  const { config, cleanup } = await testConfig();
+  const { db } = connectDatabase(config.database);
+  await migrateToLatest(db, upTo);
+  const close = async () => {
+    await db.destroy();
+    await cleanup();
+  };
+  return { db, config, close };
 }

@@ -1,27 +1,20 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
-import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
-import { testConfig } from '../../../test/app.js';
+import { databaseMigratedTo } from '../../../test/app.js';
 import { insertMember } from '../../../test/factories.js';
 
 describe('migration 007-email-confirmations on a database that already has members', () => {
   let db: Kysely<Database>;
   let config: Config;
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ config, cleanup } = await testConfig());
-    db = connectDatabase(config.database).db;
-    await migrateToLatest(db, '006-password-resets');
+    ({ db, config, close } = await databaseMigratedTo('006-password-resets'));
   });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await cleanup?.();
-  });
+  afterAll(() => close?.());
 
   it('treats every member from before as confirmed, with no change of address waiting', async () => {
     const members = [await insertMember({ db, config }), await insertMember({ db, config })];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { periodicSweep } from '../../lib/periodic-sweep.js';
 import { FRESH_TEXTS } from '@gardenswap/shared';
 import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
 import { renewMail } from './fresh.mails.js';
@@ -43,9 +44,6 @@ export const freshListingsSweep = fp(
       produce: settings.produceAfterMs,
       seedsAndPlants: settings.seedsAndPlantsAfterMs,
     };
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let sweeping: Promise<{ asked: number; paused: number }> | undefined;
 
     /** Pushes stored notifications live to open tabs; they are stored already, so a failure only logs. */
     async function push(notices: { userId: number; id: number }[]) {
@@ -129,14 +127,14 @@ export const freshListingsSweep = fp(
       let asked = 0;
       let paused = 0;
       for (const row of await dueForPausing(app.db, iso(now - settings.graceMs), settings.batchSize)) {
-        if (stopped) break;
+        if (sweeper.isStopped()) break;
         const notice = await pause(row.id, row.renew_asked_at!);
         if (notice) notices.push(notice);
         if (notice) paused++;
       }
       for (const group of Object.keys(afterMs) as FreshGroup[]) {
         for (const row of await dueForAsking(app.db, group, iso(now - afterMs[group]), settings.batchSize)) {
-          if (stopped) break;
+          if (sweeper.isStopped()) break;
           const notice = await ask(row.id, group);
           if (notice) notices.push(notice);
           if (notice) asked++;
@@ -146,34 +144,13 @@ export const freshListingsSweep = fp(
       return { asked, paused };
     }
 
-    /** One sweep at a time per instance. */
-    async function sweepOnce() {
-      while (sweeping) await sweeping.catch(() => undefined);
-      sweeping = sweep().finally(() => (sweeping = undefined));
-      return sweeping;
-    }
-
-    function schedule(ms: number) {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        sweepOnce().then(
-          ({ asked, paused }) => schedule(asked + paused >= settings.batchSize ? 0 : settings.sweepMs),
-          (error: unknown) => {
-            // The database is away: the next sweep finds the same listings once it is back.
-            app.log.warn({ err: error }, 'fresh listings not swept; retrying');
-            schedule(settings.sweepMs);
-          },
-        );
-      }, ms);
-    }
-
-    byServer.set(app.server, { sweep: sweepOnce });
-    app.addHook('onReady', async () => schedule(settings.sweepMs));
-    app.addHook('preClose', async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await sweeping?.catch(() => undefined);
+    const sweeper = periodicSweep(app, {
+      what: 'fresh listings',
+      everyMs: settings.sweepMs,
+      run: sweep,
+      more: ({ asked, paused }) => asked + paused >= settings.batchSize,
     });
+    byServer.set(app.server, { sweep: sweeper.sweep });
   },
   { name: 'fresh-listings-sweep', dependencies: ['mailer'] },
 );

@@ -1,26 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.js';
-import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
-import { testConfig } from '../../../test/app.js';
+import { databaseMigratedTo } from '../../../test/app.js';
 
 describe('migration 011-offline-messages on members who chose one e-mail switch', () => {
   let db: Kysely<Database>;
-  let config: Config;
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ config, cleanup } = await testConfig());
-    db = connectDatabase(config.database).db;
-    await migrateToLatest(db, '010-moderation');
+    ({ db, close } = await databaseMigratedTo('010-moderation'));
   });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await cleanup?.();
-  });
+  afterAll(() => close?.());
 
   it('carries each member’s switch over to every kind', async () => {
     const now = new Date().toISOString();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { periodicSweep } from '../../lib/periodic-sweep.js';
 import { unreadMessagesMail } from '../mail/templates.js';
 import {
   type DueConversation,
@@ -31,9 +32,6 @@ export const offlineMailPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.offlineMail;
     const origin = app.config.publicOrigin;
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let sweeping: Promise<number> | undefined;
 
     const ruleAt = (now: number): DueRule => ({
       awaySince: iso(now - settings.offlineAfterMs),
@@ -78,40 +76,19 @@ export const offlineMailPlugin = fp(
       const due = await dueConversations(app.db, ruleAt(Date.now()), { limit: settings.batchSize });
       let queued = 0;
       for (const conversation of due) {
-        if (stopped) break;
+        if (sweeper.isStopped()) break;
         if (await mailConversation(conversation)) queued++;
       }
       return queued;
     }
 
-    /** One sweep at a time per instance. */
-    async function sweepOnce(): Promise<number> {
-      while (sweeping) await sweeping.catch(() => 0);
-      sweeping = sweep().finally(() => (sweeping = undefined));
-      return sweeping;
-    }
-
-    function schedule(ms: number) {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        sweepOnce().then(
-          (queued) => schedule(queued === settings.batchSize ? 0 : settings.sweepMs),
-          (error: unknown) => {
-            // The database is away: the next sweep finds the same conversations once it is back.
-            app.log.warn({ err: error }, 'unread-messages e-mails not swept; retrying');
-            schedule(settings.sweepMs);
-          },
-        );
-      }, ms);
-    }
-
-    byServer.set(app.server, { sweep: sweepOnce });
-    app.addHook('onReady', async () => schedule(settings.sweepMs));
-    app.addHook('preClose', async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await sweeping?.catch(() => 0);
+    const sweeper = periodicSweep(app, {
+      what: 'unread-messages e-mails',
+      everyMs: settings.sweepMs,
+      run: sweep,
+      more: (queued) => queued === settings.batchSize,
     });
+    byServer.set(app.server, { sweep: sweeper.sweep });
   },
   { name: 'offline-mail', dependencies: ['mailer'] },
 );

@@ -1,27 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
-import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
-import { testConfig } from '../../../test/app.js';
+import { databaseMigratedTo } from '../../../test/app.js';
 import { insertMember } from '../../../test/factories.js';
 
 describe('migration 004-one-open-report on a database that already holds repeated reports', () => {
   let db: Kysely<Database>;
   let config: Config;
-  let cleanup: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ config, cleanup } = await testConfig());
-    db = connectDatabase(config.database).db;
-    await migrateToLatest(db, '003-photo-lookups');
+    ({ db, config, close } = await databaseMigratedTo('003-photo-lookups'));
   });
-
-  afterAll(async () => {
-    await db?.destroy();
-    await cleanup?.();
-  });
+  afterAll(() => close?.());
 
   it('collapses repeated reports into the first, keeps the rest open, and then refuses a second open one', async () => {
     const ctx = { db, config };
