@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './sessions.js';
 export * from './email-settings.js';
 export * from './moderation.js';
+export * from './trade.js';

@@ -1,6 +1,7 @@
 import type { Message, MessagesRead, SendMessageInput } from './messages.js';
 import type { ErrorBody } from './errors.js';
 import type { Notification } from './notifications.js';
+import type { TradeUpdated } from './trade.js';
 
 /**
  * The acknowledgement of send_message: the stored message, or the error body; a refusal that
@@ -28,6 +29,8 @@ export interface ServerToClientEvents {
   messages_read: (payload: MessagesRead) => void;
   /** Something new for me: a match, a friend request, an accepted request. */
   notification: (notification: Notification) => void;
+  /** A step of a trade happened on a listing (interest, reservation, hand-over, thanks): sent to both members. */
+  trade_updated: (payload: TradeUpdated) => void;
 }
 
 /** Room of every socket of one member, on every instance. */

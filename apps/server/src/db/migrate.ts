@@ -11,6 +11,7 @@ import * as sessions from './migrations/008-sessions.js';
 import * as deletedMembers from './migrations/009-deleted-members.js';
 import * as moderation from './migrations/010-moderation.js';
 import * as offlineMessages from './migrations/011-offline-messages.js';
+import * as trades from './migrations/014-trades.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -26,6 +27,7 @@ const migrations = {
   '009-deleted-members': deletedMembers,
   '010-moderation': moderation,
   '011-offline-messages': offlineMessages,
+  '014-trades': trades,
 } satisfies Record<string, Migration>;
 
 /**
