@@ -6,6 +6,7 @@ import { imageUrl } from '../../../lib/api-client';
 import { dayLabel, timeOfDay } from '../../../lib/format';
 import { useMarkRead } from '../api/use-mark-read';
 import { useNotifications } from '../api/use-notifications';
+import { TRADE_NOTIFICATION_TYPES, TradeNotificationText } from '../../trade/components/trade-notification-text';
 import '../notifications.css';
 
 /** What happened, with links to the listing and the member it is about. */
@@ -46,6 +47,8 @@ function NotificationText({ notification, onOpen }: { notification: Notification
         . Other members no longer see it. Reason: {notification.note}
       </>
     );
+  if (TRADE_NOTIFICATION_TYPES.has(notification.type))
+    return <TradeNotificationText notification={notification} member={member} onOpen={onOpen} />;
   if (notification.type === 'moderation_warning') return <>A warning from the moderators: {notification.note}</>;
   if (notification.type === 'report_outcome') return <>{notification.note}</>;
   if (notification.type === 'friend_request')
