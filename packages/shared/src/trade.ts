@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common.js';
+import { MessageContentSchema } from './messages.js';
 
 /** A pickup note (when and where) on a reservation: up to 280 characters, optional. */
 export const PICKUP_NOTE_MAX = 280;
@@ -38,7 +39,7 @@ export type TradeMember = z.infer<typeof MemberSchema>;
 
 /** POST /listings/{id}/interest: the first message's text (a default greeting when absent). */
 export const InterestInputSchema = z.object({
-  content: z.string().trim().min(1).max(2000).optional(),
+  content: MessageContentSchema.optional(),
 });
 export type InterestInput = z.infer<typeof InterestInputSchema>;
 

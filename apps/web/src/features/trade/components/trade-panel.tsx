@@ -92,11 +92,15 @@ function OwnerPanel({ listing, status }: { listing: Listing; status: ListingTrad
 
   return (
     <section className="trade-panel" aria-labelledby="trade-interested">
-      {status.state_id === LISTING_STATES.reserved && status.reserved_for && (
+      {status.state_id === LISTING_STATES.reserved && (
         <div className="trade-reserved" role="status">
-          <p>
-            Reserved for <Link to={`/seller/${status.reserved_for.id}`}>{status.reserved_for.username}</Link>
-          </p>
+          {status.reserved_for ? (
+            <p>
+              Reserved for <Link to={`/seller/${status.reserved_for.id}`}>{status.reserved_for.username}</Link>
+            </p>
+          ) : (
+            <p>{TRADE_TEXTS.reserved}</p>
+          )}
           {status.pickup_note && (
             <p className="trade-pickup-note">
               <CalendarClock aria-hidden size={16} /> {status.pickup_note}
