@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { createMember, pngPhoto, postListing, signedInPage, snap, socketJoined } from '../support';
+import {
+  createMember,
+  pngPhoto,
+  postListing,
+  seriousA11yViolations,
+  signedInPage,
+  snap,
+  socketJoined,
+} from '../support';
+
+// bypassCSP lets the accessibility check inject axe-core.
+test.use({ bypassCSP: true });
 
 test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over, thanks both ways', async ({
   browser,
@@ -47,6 +58,8 @@ test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over,
   await expect(pageB.getByText('Reserved for you')).toBeVisible();
   await expect(pageB.getByText('Saturday 10am at the side gate')).toBeVisible();
   await snap(pageB, 'trade-reserved-for-you');
+  expect(await seriousA11yViolations(pageB)).toEqual([]);
+  expect(await seriousA11yViolations(pageA)).toEqual([]);
 
   // Alice hands it over to Bob; it is gone, and both are asked for a thanks.
   await pageA.getByRole('button', { name: 'Hand over' }).click();
@@ -66,6 +79,7 @@ test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over,
   await pageA.goto('/notifications');
   await expect(pageA.getByText(`${bob.username} thanked you`)).toBeVisible();
   await pageA.goto('/trades');
+  expect(await seriousA11yViolations(pageA)).toEqual([]);
   await pageA.getByLabel(`Thanks to ${bob.username}`).fill('Lovely to meet you, enjoy!');
   await pageA.getByRole('button', { name: 'Send thanks' }).click();
   await expect(pageA.getByText(`You thanked ${bob.username}.`)).toBeVisible();
@@ -78,6 +92,7 @@ test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over,
   await expect(pageA.getByRole('heading', { name: '1 trade · 1 thanks' })).toBeVisible();
   await expect(pageA.getByText('Lovely to meet you, enjoy!')).toBeVisible();
   await snap(pageA, 'trade-seller-record');
+  expect(await seriousA11yViolations(pageA)).toEqual([]);
 
   // Bob's notifications tell the story.
   await pageB.goto('/notifications');
