@@ -170,9 +170,15 @@ describe('the trade, start to finish', () => {
     expect((await handOver(owner, listing.id, { kind: 'given', user_id: owner.id })).statusCode).toBe(422);
     expect((await handOver(owner, listing.id, { kind: 'lent', user_id: friend.id })).statusCode).toBe(422);
 
+    const tabs = [await connectTab(url, owner.token, open), await connectTab(url, friend.token, open)];
+    const heard = tabs.map(() => [] as TradeUpdated[]);
+    tabs.forEach((tab, i) => tab.socket.on('trade_updated', (u) => heard[i]!.push(u)));
+
     const res = await handOver(owner, listing.id, { kind: 'swapped', username: friend.username.toUpperCase() });
     expect(res.statusCode).toBe(201);
     const trade = res.json<Trade>();
+    for (const events of heard)
+      await expect.poll(() => events).toContainEqual({ listing_id: listing.id, trade_id: trade.id });
     expect(trade).toMatchObject({ kind: 'swapped', owner: { id: owner.id }, receiver: { id: friend.id } });
     expect((await status(asker, listing.id)).state_id).toBe(LISTING_STATES.gone);
     expect((await handOver(owner, listing.id, { kind: 'given', user_id: friend.id })).statusCode).toBe(409);
