@@ -38,6 +38,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
 import { offlineMailPlugin } from './modules/messages/offline-mail.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { presencePlugin } from './modules/presence/presence.plugin.js';
@@ -243,6 +244,7 @@ export async function buildApp(
     await api.register(accountRoutes, { prefix: '/api/account' });
     await api.register(moderationRoutes, { prefix: '/api/moderation' });
     await api.register(swapsRoutes, { prefix: '/api/swaps' });
+    await api.register(tradeRoutes, { prefix: '/api' });
   });
 
   await registerWebApp(app, options.webDist ?? builtWebDist);

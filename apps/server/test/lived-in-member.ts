@@ -71,6 +71,37 @@ export async function livedInMember(ctx: TestContext, tag: string) {
       { sender_id: friend.id, receiver_id: member.id, content: `Hi back to ${tag}`, client_id: null },
     ])
     .execute();
+  const trade = await ctx.db
+    .insertInto('trades')
+    .values({
+      listing_id: publicListing.id,
+      listing_title: `Tomatoes ${tag}`,
+      kind: 'given',
+      owner_id: member.id,
+      receiver_id: friend.id,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('thanks')
+    .values([
+      {
+        trade_id: trade.id,
+        from_user_id: member.id,
+        to_user_id: friend.id,
+        content: `Thanks ${tag}`,
+        created_at: new Date().toISOString(),
+      },
+      {
+        trade_id: trade.id,
+        from_user_id: friend.id,
+        to_user_id: member.id,
+        content: `Cheers ${tag}`,
+        created_at: new Date().toISOString(),
+      },
+    ])
+    .execute();
   await ctx.db
     .insertInto('outbox')
     .values({ to_address: member.email, subject: `Welcome ${tag}`, html: '<p>hi</p>', text: 'hi', status: 'kept' })

@@ -17,3 +17,4 @@ export * from './email-settings.js';
 export * from './moderation.js';
 export * from './swaps.js';
 export * from './fresh-listings.js';
+export * from './trade.js';

@@ -37,6 +37,8 @@ export const MessageSchema = z.object({
   created_at: TimestampSchema,
   read_at: TimestampSchema.nullable(),
   client_id: z.string().nullable(),
+  /** The listing this message carries a card of ("I'd like this"); the card is fetched as the reader may see it. */
+  listing_id: z.number().int().nullable().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

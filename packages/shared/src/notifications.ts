@@ -14,6 +14,12 @@ export const NOTIFICATION_TYPES = [
   // Fresh listings: is my listing still available; it paused itself.
   'listing_renew',
   'listing_paused',
+  // A trade: someone would like my listing; a listing reserved for me (or no longer); a trade to thank for; thanks for me.
+  'listing_interest',
+  'listing_reserved',
+  'reservation_cancelled',
+  'trade_thanks_asked',
+  'thanks_received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

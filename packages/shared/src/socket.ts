@@ -1,6 +1,7 @@
 import type { Message, MessagesRead, SendMessageInput } from './messages.js';
 import type { ErrorBody } from './errors.js';
 import type { Notification } from './notifications.js';
+import type { TradeUpdated } from './trade.js';
 
 /**
  * The acknowledgement of send_message: the stored message, or the error body; a refusal that
@@ -30,6 +31,8 @@ export interface ServerToClientEvents {
   notification: (notification: Notification) => void;
   /** A listing or want changed that may make or end a swap for me: refetch GET /swaps. */
   swaps_changed: () => void;
+  /** A step of a trade happened on a listing (interest, reservation, hand-over, thanks): sent to both members. */
+  trade_updated: (payload: TradeUpdated) => void;
 }
 
 /** Room of every socket of one member, on every instance. */

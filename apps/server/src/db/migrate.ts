@@ -13,6 +13,7 @@ import * as moderation from './migrations/010-moderation.js';
 import * as offlineMessages from './migrations/011-offline-messages.js';
 import * as listPlans from './migrations/012-list-plans.js';
 import * as listingPhotos from './migrations/013-listing-photos.js';
+import * as trades from './migrations/014-trades.js';
 import * as freshListings from './migrations/015-fresh-listings.js';
 import type { Database } from './schema.js';
 
@@ -31,6 +32,7 @@ const migrations = {
   '011-offline-messages': offlineMessages,
   '012-list-plans': listPlans,
   '013-listing-photos': listingPhotos,
+  '014-trades': trades,
   '015-fresh-listings': freshListings,
 } satisfies Record<string, Migration>;
 

@@ -1,4 +1,4 @@
-import type { ModerationAction, NotificationType, ReportTargetType } from '@gardenswap/shared';
+import type { ModerationAction, NotificationType, ReportTargetType, TradeKind } from '@gardenswap/shared';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -111,6 +111,9 @@ export interface ListingsTable {
   renew_asked_at: Timestamp | null;
   /** Why it paused itself ('not_renewed'); null when active or paused by its owner. */
   paused_reason: string | null;
+  /** While reserved (state 2): the member it is kept for, and the owner's pickup note for them. */
+  reserved_for_id: number | null;
+  pickup_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -153,8 +156,40 @@ export interface MessagesTable {
   receiver_id: number;
   content: string;
   client_id: string | null;
+  /** The listing the message carries a card of. */
+  listing_id: Generated<number | null>;
   created_at: Timestamp;
   read_at: Timestamp | null;
+}
+
+/** A member who asked for a listing ("I'd like this"), once per listing. */
+export interface ListingInterestsTable {
+  listing_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+/** A listing handed over from its owner to a member. */
+export interface TradesTable {
+  id: Generated<number>;
+  /** Null once the listing is deleted; the title stays. */
+  listing_id: number | null;
+  listing_title: string;
+  kind: TradeKind;
+  owner_id: number;
+  receiver_id: number;
+  created_at: Timestamp;
+}
+
+/** A thanks from one member of a trade to the other (once each); its recipient may hide it. */
+export interface ThanksTable {
+  id: Generated<number>;
+  trade_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  content: string;
+  hidden: Generated<Flag>;
+  created_at: Timestamp;
 }
 
 /** Image bytes when UPLOADS_STORE=database, so every instance can serve every image. */
@@ -275,6 +310,9 @@ export interface Database {
   presence: PresenceTable;
   message_mail_notices: MessageMailNoticesTable;
   moderation_actions: ModerationActionsTable;
+  listing_interests: ListingInterestsTable;
+  trades: TradesTable;
+  thanks: ThanksTable;
 }
 
 export type DB = Kysely<Database>;

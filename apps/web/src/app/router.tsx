@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: '/messages/:otherId', lazy: page(() => import('../features/messages/pages/chat-page')) },
               { path: '/have-want-search', lazy: page(() => import('../features/search/pages/have-want-search-page')) },
               { path: '/friend-search', lazy: page(() => import('../features/search/pages/friend-search-page')) },
+              { path: '/trades', lazy: page(() => import('../features/trade/pages/trades-page')) },
               { path: '/moderation', lazy: page(() => import('../features/moderation/pages/moderation-page')) },
             ],
           },

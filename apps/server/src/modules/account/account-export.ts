@@ -12,6 +12,7 @@ import {
   exportNotifications,
   exportProfile,
   exportReports,
+  exportTrades,
   exportWants,
   photosOf,
 } from './account.queries.js';
@@ -27,6 +28,7 @@ messages.json       every message you sent or received
 notifications.json  what the app told you
 blocks.json         the members you blocked
 reports.json        the reports you made
+trades.json         the listings you asked for, your trades, and the thanks you gave and were given
 emails.json         the e-mails Gardenswap wrote to you
 photos/             your profile picture and your listings' photos (listing-7 is the
                     cover of listing 7, listing-7-2 its second photo, and so on)
@@ -96,6 +98,7 @@ export function exportArchive(app: FastifyInstance, userId: number): Readable {
       ['notifications.json', jsonArray(exportNotifications(db, userId))],
       ['blocks.json', jsonValue(() => exportBlocks(db, userId))],
       ['reports.json', jsonArray(exportReports(db, userId))],
+      ['trades.json', jsonValue(() => exportTrades(db, userId))],
       ['emails.json', jsonArray(exportEmails(db, profile.email))],
     ];
     for (const [name, content] of files) if (!stopped) await add(name, content);

@@ -34,6 +34,12 @@ const WRITES_ON_A_MEMBER = [
   'PATCH /api/listings/want-listings/{id}',
   'DELETE /api/listings/want-listings/{id}',
   'POST /api/moderation/actions',
+  'POST /api/listings/{id}/interest',
+  'POST /api/listings/{id}/reservation',
+  'DELETE /api/listings/{id}/reservation',
+  'POST /api/listings/{id}/hand-over',
+  'POST /api/trades/{id}/thanks',
+  'POST /api/thanks/{id}/hide',
 ];
 const OWN_ACCOUNT_ONLY = [
   'POST /api/auth/register',
@@ -217,6 +223,23 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
     ).toBe(0);
     expect(await count(db.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', id))).toBe(0);
     expect(await count(db.selectFrom('reports').select('id').where('reporter_id', '=', id))).toBe(0);
+    expect(
+      await count(
+        db
+          .selectFrom('trades')
+          .select('id')
+          .where((eb) => eb.or([eb('owner_id', '=', id), eb('receiver_id', '=', id)])),
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db
+          .selectFrom('thanks')
+          .select('id')
+          .where((eb) => eb.or([eb('from_user_id', '=', id), eb('to_user_id', '=', id)])),
+      ),
+    ).toBe(0);
+    expect(await count(db.selectFrom('listing_interests').select('user_id').where('user_id', '=', id))).toBe(0);
     expect(await count(db.selectFrom('outbox').select('id').where('to_address', '=', member.email))).toBe(0);
     const standIn = await db.selectFrom('users').selectAll().where('id', '=', standInId).executeTakeFirstOrThrow();
     expect(standIn).toMatchObject({ password_hash: '', first_name: '', last_name: '', profile_picture: null });
@@ -330,6 +353,8 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
       'Seeds del1',
       'Basil del1',
       'Rude del1',
+      'Thanks del1',
+      'Cheers del1',
       ...names,
       'deleted member ',
       'deleted:',

@@ -85,6 +85,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
         'notifications.json',
         'blocks.json',
         'reports.json',
+        'trades.json',
         'emails.json',
         'photos/profile-picture.webp',
         `photos/listing-${lived.publicListing.id}.webp`,
@@ -129,6 +130,12 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
     expect(json('blocks.json')).toEqual([expect.objectContaining({ user_id: lived.blocked.id })]);
     expect(json('reports.json')).toEqual([expect.objectContaining({ reason: 'Rude exp1', target_type: 'user' })]);
     expect(json('emails.json')).toEqual([expect.objectContaining({ subject: 'Welcome exp1' })]);
+    expect(json('trades.json')).toMatchObject({
+      interests: [],
+      trades: [{ listing_title: 'Tomatoes exp1', kind: 'given', role: 'owner', receiver: { id: lived.friend.id } }],
+      thanks_given: [{ content: 'Thanks exp1', to_user_id: lived.friend.id }],
+      thanks_received: [{ content: 'Cheers exp1', from_user_id: lived.friend.id, hidden: false }],
+    });
 
     expect(files.get('photos/profile-picture.webp')).toEqual(await storedBytes(ctx, lived.avatar));
     expect(files.get(`photos/listing-${lived.publicListing.id}.webp`)).toEqual(

@@ -152,7 +152,7 @@ export function exportMessages(db: Executor, userId: number) {
           ]),
         ),
       )
-      .select(['m.id', 'm.sender_id', 'm.content', 'm.created_at', 'm.read_at', 'u.id as other_id'])
+      .select(['m.id', 'm.sender_id', 'm.content', 'm.listing_id', 'm.created_at', 'm.read_at', 'u.id as other_id'])
       .select(shownUsername('u').as('other_username'))
       .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
       .where('m.id', '>', after)
@@ -164,6 +164,7 @@ export function exportMessages(db: Executor, userId: number) {
       direction: r.sender_id === userId ? ('sent' as const) : ('received' as const),
       other_member: { id: r.other_id, username: r.other_username },
       content: r.content,
+      listing_id: r.listing_id,
       created_at: toIso(r.created_at),
       read_at: toIso(r.read_at),
     }));
@@ -210,6 +211,69 @@ export function exportReports(db: Executor, userId: number) {
       .execute();
     return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
   });
+}
+
+/**
+ * The member's part in trades: the listings they asked for, the trades they were part of (either
+ * side), and the thanks they gave and were given (hidden ones marked).
+ */
+export async function exportTrades(db: Executor, userId: number) {
+  const [interests, trades, thanks] = await Promise.all([
+    db
+      .selectFrom('listing_interests as i')
+      .innerJoin('listings as l', 'l.id', 'i.listing_id')
+      .select(['i.listing_id', 'l.title as listing_title', 'i.created_at'])
+      .where('i.user_id', '=', userId)
+      .orderBy('i.created_at')
+      .execute(),
+    db
+      .selectFrom('trades as t')
+      .innerJoin('users as o', 'o.id', 't.owner_id')
+      .innerJoin('users as r', 'r.id', 't.receiver_id')
+      .select(['t.id', 't.listing_id', 't.listing_title', 't.kind', 't.created_at', 't.owner_id', 't.receiver_id'])
+      .select([shownUsername('o').as('owner_username'), shownUsername('r').as('receiver_username')])
+      .where((eb) => eb.or([eb('t.owner_id', '=', userId), eb('t.receiver_id', '=', userId)]))
+      .orderBy('t.id')
+      .execute(),
+    db
+      .selectFrom('thanks')
+      .select(['id', 'trade_id', 'from_user_id', 'to_user_id', 'content', 'hidden', 'created_at'])
+      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    interests: interests.map((r) => ({ ...r, created_at: toIso(r.created_at) })),
+    trades: trades.map((r) => ({
+      id: r.id,
+      listing_id: r.listing_id,
+      listing_title: r.listing_title,
+      kind: r.kind,
+      role: r.owner_id === userId ? ('owner' as const) : ('receiver' as const),
+      owner: { id: r.owner_id, username: r.owner_username },
+      receiver: { id: r.receiver_id, username: r.receiver_username },
+      created_at: toIso(r.created_at),
+    })),
+    thanks_given: thanks
+      .filter((r) => r.from_user_id === userId)
+      .map((r) => ({
+        id: r.id,
+        trade_id: r.trade_id,
+        to_user_id: r.to_user_id,
+        content: r.content,
+        created_at: toIso(r.created_at),
+      })),
+    thanks_received: thanks
+      .filter((r) => r.to_user_id === userId)
+      .map((r) => ({
+        id: r.id,
+        trade_id: r.trade_id,
+        from_user_id: r.from_user_id,
+        content: r.content,
+        hidden: r.hidden === 1,
+        created_at: toIso(r.created_at),
+      })),
+  };
 }
 
 /** The e-mails Gardenswap wrote to the member's address. */

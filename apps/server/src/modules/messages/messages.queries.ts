@@ -4,10 +4,20 @@ import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schem
 import { shownUsername } from '../account/deleted-members.sql.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 
-const MESSAGE_COLUMNS = ['id', 'sender_id', 'receiver_id', 'content', 'client_id', 'created_at', 'read_at'] as const;
+const MESSAGE_COLUMNS = [
+  'id',
+  'sender_id',
+  'receiver_id',
+  'content',
+  'client_id',
+  'listing_id',
+  'created_at',
+  'read_at',
+] as const;
 
 type MessageRow = Pick<MessagesTable, 'sender_id' | 'receiver_id' | 'content' | 'client_id'> & {
   id: number;
+  listing_id: number | null;
   created_at: string | Date;
   read_at: string | Date | null;
 };
@@ -18,6 +28,7 @@ const toMessage = (row: MessageRow): Message => ({
   receiver_id: row.receiver_id,
   content: row.content,
   client_id: row.client_id,
+  listing_id: row.listing_id,
   created_at: toIso(row.created_at),
   read_at: toIso(row.read_at),
 });
@@ -60,7 +71,7 @@ export async function findByClientId(db: Executor, senderId: number, clientId: s
  */
 export async function insertMessage(
   db: Executor,
-  values: { sender_id: number; receiver_id: number; content: string; client_id: string | null },
+  values: { sender_id: number; receiver_id: number; content: string; client_id: string | null; listing_id?: number },
 ): Promise<Message | undefined> {
   const row = await db
     .insertInto('messages')

@@ -39,8 +39,15 @@ const tags = ['messages'];
  * pushed it to both members.
  *
  * Every other send spends the sender's one message budget (429 RATE_LIMITED when spent).
+ *
+ * `card` is set only by the server ("I'd like this"): the listing the message carries a card of.
  */
-export async function sendMessage(app: FastifyInstance, senderId: number, input: unknown): Promise<Message> {
+export async function sendMessage(
+  app: FastifyInstance,
+  senderId: number,
+  input: unknown,
+  card?: { listing_id: number },
+): Promise<Message> {
   const parsed = SendMessageInputSchema.safeParse(input);
   if (!parsed.success) throw toAppError(parsed.error);
   const { receiver_id, content, client_id } = parsed.data;
@@ -61,6 +68,7 @@ export async function sendMessage(app: FastifyInstance, senderId: number, input:
     receiver_id,
     content,
     client_id: client_id ?? null,
+    ...card,
   });
   if (!stored) {
     // A retry with the same client_id won the race between our look-up and our insert.

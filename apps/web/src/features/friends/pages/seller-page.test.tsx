@@ -61,6 +61,7 @@ function openSeller({
     },
     'GET /api/listings/': listings,
     'GET /api/listings/want-listings': wants,
+    'GET /api/auth/users/7/trades': { trade_count: 0, thanks_count: 0, latest_thanks: [] },
     ...extra,
   });
   const view = renderWithProviders(<SellerPage />, {

@@ -13,6 +13,7 @@ import { SellerHaves } from '../components/seller-haves';
 import { SellerWants } from '../components/seller-wants';
 import { SafetyActions } from '../../safety/components/safety-actions';
 import { SwapBadge } from '../../swaps/components/swap-badge';
+import { TradeRecordSection } from '../../trade/components/trade-record';
 import './seller.css';
 
 type Tab = 'have' | 'want';
@@ -107,6 +108,8 @@ function SellerProfile({ userId }: { userId: number }) {
         {!own && <FriendControls user={seller} />}
         {!own && <SafetyActions userId={seller.id} username={seller.username} />}
       </section>
+
+      <TradeRecordSection userId={userId} own={own} />
 
       <section className="seller-lists">
         <Tabs label={`${seller.username}'s lists`} tabs={TABS} value={tab} onChange={showTab} idPrefix="seller" />

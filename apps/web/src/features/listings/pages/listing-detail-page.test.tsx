@@ -15,6 +15,16 @@ const open = (id: number) =>
   });
 
 const owned = () => buildListing({ id: 5, title: 'Rhubarb crowns', owner_id: me.id });
+const ownerTradeStatus = {
+  listing_id: 5,
+  state_id: 1,
+  is_owner: true,
+  interested: false,
+  reserved_for_me: false,
+  reserved_for: null,
+  pickup_note: null,
+  trade: null,
+};
 
 describe('Listing detail', () => {
   it('shows everything about a listing to a stranger, without edit or delete', async () => {
@@ -85,7 +95,12 @@ describe('Listing detail', () => {
     [404, { detail: 'Listing not found', code: 'NOT_FOUND' }, 'Listing not found'],
     [500, { detail: 'boom', code: 'INTERNAL' }, 'Failed to delete the listing. Please try again later.'],
   ])('shows the delete failure text for %i', async (status, body, text) => {
-    mockApi({ 'GET /api/listings/5': json(owned()), 'DELETE /api/listings/5': json(body, status) });
+    mockApi({
+      'GET /api/listings/5': json(owned()),
+      'DELETE /api/listings/5': json(body, status),
+      'GET /api/listings/5/trade': json(ownerTradeStatus),
+      'GET /api/listings/5/interests': json([]),
+    });
     open(5);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));

@@ -24,6 +24,7 @@ import { RenewButton } from '../components/renew-button';
 import { STATE_OPTIONS, categoryName, stateLabel } from '../utils/categories';
 import { distanceLabel } from '../../../lib/format';
 import { ReportListingLink } from '../../safety/components/report-button';
+import { TradePanel } from '../../trade/components/trade-panel';
 import '../listings.css';
 
 /** The delete failure texts of the spec (§8). */
@@ -157,6 +158,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
             </div>
           )}
           {isOwner && <StatusControl listing={listing} onError={setError} />}
+          <TradePanel listing={listing} />
           <section className="listing-detail-description" aria-label="Description">
             {listing.description ? <p>{listing.description}</p> : <p className="muted">No description provided</p>}
           </section>

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode, type UIEvent, useLayoutEffect, useRef } from 'react';
 import { dayLabel, timeOfDay } from '../../../lib/format';
+import { ListingCardMessage } from '../../trade/components/listing-card-message';
 
 /** One bubble: a stored message, or one of mine still on its way. */
 export interface ChatItem {
@@ -11,6 +12,8 @@ export interface ChatItem {
   status: 'sent' | 'sending' | 'failed';
   /** My last message the other member has read: "Seen" shows under it. */
   seen?: boolean;
+  /** The listing the message carries a card of ("I'd like this"). */
+  listing_id?: number | null;
 }
 
 interface MessageListProps {
@@ -107,6 +110,7 @@ function Bubble({ item, otherName, onRetry }: { item: ChatItem; otherName: strin
     <li className={`bubble-row ${item.mine ? 'bubble-row-out' : 'bubble-row-in'}`}>
       <div className={`bubble${item.status === 'failed' ? ' bubble-failed' : ''}`}>
         <span className="visually-hidden">{item.mine ? 'You:' : `${otherName}:`} </span>
+        {item.listing_id ? <ListingCardMessage listingId={item.listing_id} /> : null}
         <p className="bubble-text">{item.content}</p>
         <span className="bubble-meta">
           {item.status === 'sending' ? (

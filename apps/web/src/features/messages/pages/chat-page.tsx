@@ -187,6 +187,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
         mine: m.sender_id === meId,
         status: 'sent' as const,
         seen: m.id === lastSeen,
+        listing_id: m.listing_id ?? null,
       })),
       ...outgoing
         .filter((m) => !storedClientIds.has(m.client_id))

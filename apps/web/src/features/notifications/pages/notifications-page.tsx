@@ -8,6 +8,7 @@ import { dayLabel, timeOfDay } from '../../../lib/format';
 import { RenewButton } from '../../listings/components/renew-button';
 import { useMarkRead } from '../api/use-mark-read';
 import { useNotifications } from '../api/use-notifications';
+import { TRADE_NOTIFICATION_TYPES, TradeNotificationText } from '../../trade/components/trade-notification-text';
 import '../notifications.css';
 
 /** What happened, with links to the listing and the member it is about. */
@@ -77,6 +78,8 @@ function NotificationText({ notification, onOpen }: { notification: Notification
       </>
     );
   }
+  if (TRADE_NOTIFICATION_TYPES.has(notification.type))
+    return <TradeNotificationText notification={notification} member={member} onOpen={onOpen} />;
   if (notification.type === 'moderation_warning') return <>A warning from the moderators: {notification.note}</>;
   if (notification.type === 'report_outcome') return <>{notification.note}</>;
   if (notification.type === 'friend_request')

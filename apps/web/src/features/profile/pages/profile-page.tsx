@@ -1,5 +1,5 @@
 import type { User } from '@gardenswap/shared/auth';
-import { LogOut, MapPin, QrCode, ShieldCheck, Users } from 'lucide-react';
+import { HandHeart, LogOut, MapPin, QrCode, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { AccountSection } from '../../account/components/account-section';
@@ -110,6 +110,10 @@ export default function ProfilePage() {
         <Link to="/invite-your-friends" className="profile-link">
           <QrCode aria-hidden size={20} />
           Invite friends
+        </Link>
+        <Link to="/trades" className="profile-link">
+          <HandHeart aria-hidden size={20} />
+          Your trades
         </Link>
         {user.is_moderator && (
           <Link to="/moderation" className="profile-link">

@@ -1,0 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSocketEvent } from '../../../lib/socket';
+import { listingKeys } from '../../listings/api/listing-keys';
+import { tradeKeys } from './trade-keys';
+
+/** A step of a trade happened on the other side: the listing and the trade screens refresh. */
+export function useLiveTrades() {
+  const queryClient = useQueryClient();
+  useSocketEvent('trade_updated', () => {
+    void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+    void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+  });
+}
