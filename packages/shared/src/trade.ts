@@ -16,6 +16,7 @@ export const TRADE_TEXTS = {
   cannotTrade: 'You cannot trade with this member',
   notInterested: 'This member has not asked for this listing',
   notReserved: 'This listing is not reserved',
+  reserveThroughTrade: 'To reserve this listing, choose a member under "Reserve for …"',
   receiverNotFound: 'No member with that username',
   receiverRequired: 'Choose who received it',
   tradeNotFound: 'Trade not found',

@@ -1,6 +1,6 @@
 import { LISTING_TYPES } from '@gardenswap/shared/constants';
 import { type Page, expect, test } from '@playwright/test';
-import { type Member, createMember, listingCard, postListing, signedInPage } from '../support';
+import { type Member, bearer, createMember, listingCard, postListing, signedInPage } from '../support';
 
 /** The marketplace cards of one seller (other journeys post public listings too). */
 const cardsOf = (page: Page, seller: Member) => page.getByRole('article').filter({ hasText: seller.username });
@@ -93,17 +93,27 @@ test('reserved listings carry a badge for everyone; gone ones leave the marketpl
   await expect(listingCard(neighbourPage, owner, 'Early potatoes')).not.toContainText('Reserved');
   await expect(listingCard(neighbourPage, owner, 'Red onions')).toBeVisible();
 
-  // The owner reserves the potatoes from their page.
+  // The neighbour asks for the potatoes and the owner keeps them for him ("Reserve for …").
+  expect(
+    (await request.post(`/api/listings/${potatoes.id}/interest`, { headers: bearer(neighbour), data: {} })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post(`/api/listings/${potatoes.id}/reservation`, {
+        headers: bearer(owner),
+        data: { user_id: neighbour.id },
+      })
+    ).status(),
+  ).toBe(204);
   await ownerPage.goto(`/listings/${potatoes.id}`);
   const status = ownerPage.getByRole('combobox', { name: 'Status' });
-  await expect(status).toHaveValue('1');
-  await status.selectOption({ label: 'Reserved' });
   await expect(ownerPage.locator('.listing-badges').getByText('Reserved', { exact: true })).toBeVisible();
-  await expect(status).toBeEnabled();
   await expect(status).toHaveValue('2');
 
   // … and marks the onions gone.
   await ownerPage.goto(`/listings/${onions.id}`);
+  // Reserved is for a chosen member only: not a status the onions can be given by hand.
+  await expect(status.getByRole('option')).toHaveText(['Available', 'Gone']);
   await status.selectOption({ label: 'Gone' });
   await expect(ownerPage.getByRole('status').filter({ hasText: 'No longer available' })).toBeVisible();
   await expect(status).toBeEnabled();

@@ -1,26 +1,46 @@
-import { expect, test } from '@playwright/test';
-import {
-  createMember,
-  pngPhoto,
-  postListing,
-  seriousA11yViolations,
-  signedInPage,
-  snap,
-  socketJoined,
-} from '../support';
+import { type Locator, expect, test } from '@playwright/test';
+import { bearer, createMember, pngPhoto, seriousA11yViolations, signedInPage, snap, socketJoined } from '../support';
+
+/** The photo really drew: loaded, with pixels. */
+const drawnWidth = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : -1) as number);
 
 // bypassCSP lets the accessibility check inject axe-core.
 test.use({ bypassCSP: true });
 
-test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over, thanks both ways', async ({
+test('a whole trade: photos, "I\'d like this", the card in the chat, reserve, hand over, thanks both ways', async ({
   browser,
   request,
 }) => {
   const [alice, bob] = await Promise.all([createMember(request, 'alice'), createMember(request, 'bob')]);
   const title = `Zucchini glut ${alice.username.slice(-5)}`;
-  const listing = await postListing(request, alice, { title, type_id: 3, price: 0 }, pngPhoto('zucchini.png'));
   const pageA = await signedInPage(browser, alice);
   const pageB = await signedInPage(browser, bob);
+
+  // Alice posts her giveaway through the form with three photos in one go, the second as the cover.
+  await pageA.goto('/listings/new');
+  await pageA.getByLabel('Item name').fill(title);
+  await pageA.getByLabel('Type').selectOption({ label: 'Giveaway' });
+  await pageA
+    .getByLabel('Photos', { exact: true })
+    .setInputFiles([
+      pngPhoto('basket.png', [200, 160, 40]),
+      pngPhoto('zucchini.png', [40, 160, 40]),
+      pngPhoto('flower.png', [230, 200, 40]),
+    ]);
+  await expect(pageA.getByRole('img', { name: 'Photo 3 of 3' })).toBeVisible();
+  await pageA.getByRole('button', { name: 'Make photo 2 the cover' }).click();
+  await expect(pageA.getByRole('img', { name: 'Photo 1 of 3, cover' })).toBeVisible();
+  await pageA.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(pageA).toHaveURL(/\/listings\/\d+$/);
+  const listing = { id: Number(new URL(pageA.url()).pathname.split('/').pop()) };
+  // The listing as Bob is served it: three photos, the zucchini one first, as the cover.
+  const seen = (await (await request.get(`/api/listings/${listing.id}`, { headers: bearer(bob) })).json()) as {
+    thumbnail: string;
+    photos: { image: string; thumbnail: string }[];
+  };
+  expect(seen.photos).toHaveLength(3);
+  expect(seen.thumbnail).toBe(seen.photos[0]!.thumbnail);
 
   // Alice watches her listing: no one has asked yet.
   const liveA = socketJoined(pageA);
@@ -28,13 +48,28 @@ test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over,
   await expect(pageA.getByText('No one has asked for this yet.')).toBeVisible();
   await liveA;
 
-  // Bob asks for it and lands in the chat, his message carrying a card of the listing.
+  // Bob finds the listing and flips through its photos.
   await pageB.goto(`/listings/${listing.id}`);
+  const gallery = pageB.getByRole('region', { name: `Photos of ${title}` });
+  await expect(gallery.getByText('1 of 3')).toBeVisible();
+  await expect.poll(() => drawnWidth(pageB.getByRole('img', { name: `${title}, photo 1 of 3` }))).toBeGreaterThan(0);
+  await pageB
+    .getByLabel(/use the left and right arrow keys/)
+    .evaluate((el) => el.scrollBy({ left: el.clientWidth, behavior: 'instant' }));
+  await expect(gallery.getByText('2 of 3')).toBeVisible();
+  await snap(pageB, 'trade-listing-gallery');
+
+  // Bob asks for it and lands in the chat, his message carrying a card of the listing.
   await pageB.getByRole('button', { name: "I'd like this" }).click();
   await expect(pageB.getByRole('heading', { name: `Chat with ${alice.username}` })).toBeVisible();
   const logB = pageB.getByRole('log', { name: 'Messages' });
   await expect(logB.getByText("Hi! I'd like this.")).toBeVisible();
-  await expect(logB.getByRole('link', { name: new RegExp(title) })).toContainText('giveaway');
+  const card = logB.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toContainText('giveaway');
+  // The card shows the cover photo.
+  const cover = card.locator('img');
+  await expect(cover).toHaveAttribute('src', `/api/${seen.thumbnail}`);
+  await expect.poll(() => drawnWidth(cover)).toBeGreaterThan(0);
   await snap(pageB, 'trade-chat-card');
 
   // Alice sees him among the interested members at once, with a link to the chat.
@@ -63,8 +98,8 @@ test('a whole trade: "I\'d like this", the card in the chat, reserve, hand over,
 
   // Alice hands it over to Bob; it is gone, and both are asked for a thanks.
   await pageA.getByRole('button', { name: 'Hand over' }).click();
-  await pageA.getByLabel('How').selectOption({ label: 'Given' });
-  await expect(pageA.getByLabel('To')).toHaveValue(String(bob.id));
+  await pageA.getByLabel('How', { exact: true }).selectOption({ label: 'Given' });
+  await expect(pageA.getByLabel('To', { exact: true })).toHaveValue(String(bob.id));
   await pageA.getByRole('button', { name: 'Mark as handed over' }).click();
   await expect(pageA.getByText(`Given to ${bob.username}.`)).toBeVisible();
   await expect(pageB.getByText(`${alice.username} handed this over to you.`)).toBeVisible();

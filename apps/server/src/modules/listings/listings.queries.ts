@@ -10,6 +10,7 @@ import {
   encodeCursor,
   priceProblem,
   storedPrice,
+  TRADE_TEXTS,
 } from '@gardenswap/shared';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DB, Database, Executor } from '../../db/schema.js';
@@ -544,11 +545,39 @@ function lockOwnListing(trx: Executor, ownerId: number, id: number) {
     .set({ updated_at: nowIso() })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
-    .returning(['type_id', 'price', 'featured_image', 'thumbnail'])
+    .returning(['type_id', 'price', 'featured_image', 'thumbnail', 'state_id', 'reserved_for_id'])
     .executeTakeFirst();
 }
 
-export type UpdateResult = { ok: true } | { ok: false; problem: string } | undefined;
+export type UpdateResult =
+  /** `unreservedFor`: the member the listing was reserved for until this edit moved it off Reserved. */
+  | { ok: true; unreservedFor: number | null }
+  | { ok: false; field: 'price' | 'state_id'; problem: string }
+  /** A handed-over listing cannot come back: its trade says it changed hands. */
+  | { ok: false; conflict: string }
+  | undefined;
+
+/**
+ * Whether a status set by hand agrees with the trade: Reserved only through "Reserve for …"
+ * (so it stays when already reserved and is refused otherwise), and a listing handed over
+ * through a trade stays Gone. Any other change is allowed: Gone without a trade is a sale
+ * outside the app.
+ */
+async function stateProblem(
+  trx: Executor,
+  id: number,
+  current: { state_id: number },
+  next: number | undefined,
+): Promise<Exclude<UpdateResult, { ok: true } | undefined> | undefined> {
+  if (next === undefined || next === current.state_id) return undefined;
+  if (next === LISTING_STATES.reserved)
+    return { ok: false, field: 'state_id', problem: TRADE_TEXTS.reserveThroughTrade };
+  if (current.state_id === LISTING_STATES.gone) {
+    const trade = await trx.selectFrom('trades').select('id').where('listing_id', '=', id).executeTakeFirst();
+    if (trade) return { ok: false, conflict: TRADE_TEXTS.listingGone };
+  }
+  return undefined;
+}
 
 /**
  * Applies an owner's edit. The price rule is checked against the listing as it will be
@@ -567,7 +596,14 @@ export function updateOwnListing(
     const typeId = patch.type_id ?? current.type_id;
     const price = patch.price ?? Number(current.price);
     const problem = priceProblem(typeId, price);
-    if (problem) return { ok: false, problem };
+    if (problem) return { ok: false, field: 'price', problem };
+    const refused = await stateProblem(trx, id, current, patch.state_id);
+    if (refused) return refused;
+    // Leaving Reserved (to Available or Gone) ends the reservation, as un-reserving does.
+    const unreserve =
+      patch.state_id !== undefined &&
+      patch.state_id !== LISTING_STATES.reserved &&
+      current.state_id === LISTING_STATES.reserved;
     const { is_active, is_public, ...fields } = patch;
     await trx
       .updateTable('listings')
@@ -575,13 +611,14 @@ export function updateOwnListing(
         ...fields,
         ...(is_active === undefined ? {} : { is_active: is_active ? 1 : 0 }),
         ...(is_public === undefined ? {} : { is_public: is_public ? 1 : 0 }),
+        ...(unreserve ? { reserved_for_id: null, pickup_note: null } : {}),
         type_id: typeId,
         price: storedPrice(typeId, price),
         updated_at: nowIso(),
       })
       .where('id', '=', id)
       .execute();
-    return { ok: true };
+    return { ok: true, unreservedFor: unreserve ? current.reserved_for_id : null };
   });
 }
 

@@ -1,10 +1,12 @@
 import {
   CreateListingInputSchema,
   IdParamsSchema,
+  LISTING_STATES,
   LISTING_TEXTS,
   ListingSchema,
   ListingsQuerySchema,
   TEXTS,
+  TRADE_TEXTS,
   UpdateListingInputSchema,
   VisibilityInputSchema,
 } from '@gardenswap/shared';
@@ -23,6 +25,7 @@ import {
   updateOwnListing,
 } from './listings.queries.js';
 import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
+import { pushUpdate, tellUnreserved } from '../trade/trade-notices.js';
 import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
 
 const tags = ['listings'];
@@ -122,6 +125,9 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = me(request);
+      // Reserved is for one member, chosen through the trade (POST /listings/{id}/reservation).
+      if (request.body.state_id === LISTING_STATES.reserved)
+        throw invalidField('state_id', TRADE_TEXTS.reserveThroughTrade);
       const upload = uploadedImages.get(request);
       const image = upload ? await app.images.save(upload) : undefined;
       let id: number;
@@ -142,7 +148,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        description: 'Only the listed fields; any other field is ignored.',
+        description:
+          'Only the listed fields; any other field is ignored. `state_id` agrees with the trade: Reserved only through POST /listings/{id}/reservation (422 otherwise; sending it while reserved changes nothing), leaving Reserved ends the reservation and tells its member, and a listing handed over through a trade stays Gone (409).',
         params: IdParamsSchema,
         body: UpdateListingInputSchema,
         response: { 200: ListingSchema },
@@ -156,7 +163,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await renewTarget(app.db, id);
       const result = await updateOwnListing(app.db, user.id, id, request.body);
       if (!result) throw listingNotFound();
-      if (!result.ok) throw invalidField('price', result.problem);
+      if (!result.ok && 'conflict' in result) throw new AppError('CONFLICT', result.conflict);
+      if (!result.ok) throw invalidField(result.field, result.problem);
+      if (result.unreservedFor) {
+        await tellUnreserved(app, id, user.id, result.unreservedFor);
+        pushUpdate(app, [user.id, result.unreservedFor], id);
+      }
       // Reactivating a paused listing renews it; pausing it oneself says nothing about renewals.
       if (request.body.is_active === true && before?.is_active === 0)
         await renewListing(app.db, user.id, id, new Date(app.config.clock()).toISOString());

@@ -86,13 +86,22 @@ export async function candidateListings(
   // Words are letters and digits only (the matcher's own split), so they cannot break either syntax.
   if (isSqlite(db)) {
     const match = `{title}: (${words.map((w) => `"${w}"`).join(' OR ')})`;
-    q = q
-      .innerJoin(sql<{ rowid: number }>`listings_fts`.as('fts'), (join) =>
-        join.on(sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`),
-      )
-      .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`)
-      // FTS5 walks its rowids in order and stops at the limit.
-      .orderBy(sql.ref('fts.rowid'), 'desc') as unknown as typeof q;
+    const fts = sql<{ rowid: number }>`listings_fts`.as('fts');
+    const sameRow = sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`;
+    q = (onlyOwner === undefined
+      ? q
+          .innerJoin(fts, (join) => join.on(sameRow))
+          .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`)
+          // FTS5 walks its rowids in order and stops at the limit.
+          .orderBy(sql.ref('fts.rowid'), 'desc')
+      : // One member's listings (their few, through the owner index) each looked up in the
+        // full-text index by rowid: a CROSS JOIN keeps SQLite from walking every listing
+        // holding the word, which grows with the marketplace.
+        q
+          .crossJoin(fts)
+          .where(sameRow)
+          .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`)
+          .orderBy('listings.id', 'desc')) as unknown as typeof q;
   } else {
     const text = words.map((w) => `${w}:A`).join(' | ');
     q = q

@@ -14,14 +14,12 @@ import {
   TradeRecordSchema,
   TradeSchema,
 } from '@gardenswap/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { isBlockedPair } from '../blocks/blocks.queries.js';
 import { sendMessage } from '../messages/messages.routes.js';
-import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
 import {
   canSee,
   getListingTrade,
@@ -38,28 +36,10 @@ import {
   setReservation,
   tradeRecord,
 } from './trade.queries.js';
+import { pushUpdate, tell, tellUnreserved } from './trade-notices.js';
 
 const tags = ['trade'];
 const conflict = (detail: string) => new AppError('CONFLICT', detail);
-
-/** Stores a notice for a member and pushes it to their open tabs. */
-async function tell(app: FastifyInstance, notice: Parameters<typeof insertNotification>[1]) {
-  const id = await insertNotification(app.db, notice);
-  if (id === undefined) return;
-  const stored = await getNotification(app.db, notice.user_id, id, app.photoUrls.signerFor(notice.user_id));
-  if (stored) app.realtime.toUser(notice.user_id, 'notification', stored);
-}
-
-/** Tells every member's open tabs that a step of a trade happened on a listing. */
-function pushUpdate(
-  app: FastifyInstance,
-  memberIds: (number | null | undefined)[],
-  listingId: number,
-  tradeId?: number,
-) {
-  for (const id of new Set(memberIds))
-    if (id) app.realtime.toUser(id, 'trade_updated', { listing_id: listingId, trade_id: tradeId });
-}
 
 /**
  * The trade, start to finish: "I'd like this", the interested members, reserving for one of them,
@@ -199,14 +179,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       const note = pickup_note ? pickup_note : null;
       await setReservation(app.db, user.id, listing.id, { userId: user_id, pickupNote: note });
       const previous = listing.state_id === LISTING_STATES.reserved ? listing.reserved_for_id : null;
-      if (previous && previous !== user_id)
-        await tell(app, {
-          user_id: previous,
-          type: 'reservation_cancelled',
-          listing_id: listing.id,
-          from_user_id: user.id,
-          match_key: `unreserved:${listing.id}:${Date.now()}`,
-        });
+      if (previous && previous !== user_id) await tellUnreserved(app, listing.id, user.id, previous);
       await tell(app, {
         user_id,
         type: 'listing_reserved',
@@ -236,14 +209,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       const listing = await ownListing(user.id, request.params.id);
       if (listing.state_id !== LISTING_STATES.reserved) throw conflict(TRADE_TEXTS.notReserved);
       await setReservation(app.db, user.id, listing.id, null);
-      if (listing.reserved_for_id)
-        await tell(app, {
-          user_id: listing.reserved_for_id,
-          type: 'reservation_cancelled',
-          listing_id: listing.id,
-          from_user_id: user.id,
-          match_key: `unreserved:${listing.id}:${Date.now()}`,
-        });
+      if (listing.reserved_for_id) await tellUnreserved(app, listing.id, user.id, listing.reserved_for_id);
       pushUpdate(app, [user.id, listing.reserved_for_id], listing.id);
       return reply.status(204).send(null);
     },
@@ -278,14 +244,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (tradeId === undefined) throw conflict(TRADE_TEXTS.listingGone);
       await swaps.tell();
       const kept = listing.state_id === LISTING_STATES.reserved ? listing.reserved_for_id : null;
-      if (kept && kept !== receiver.id)
-        await tell(app, {
-          user_id: kept,
-          type: 'reservation_cancelled',
-          listing_id: listing.id,
-          from_user_id: user.id,
-          match_key: `unreserved:${listing.id}:${Date.now()}`,
-        });
+      if (kept && kept !== receiver.id) await tellUnreserved(app, listing.id, user.id, kept);
       // No listing on these notices: the receiver may not see the listing (a friends-only one), yet must be asked.
       for (const [to, from] of [
         [receiver.id, user.id],

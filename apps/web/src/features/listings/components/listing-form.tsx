@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField, TextArea, TextField } from '../../../components/field';
-import { STATE_OPTIONS, TYPE_OPTIONS } from '../utils/categories';
+import { TYPE_OPTIONS, stateOptionsFor } from '../utils/categories';
 import { CategoryButtons } from './category-buttons';
 import type { PhotoItem } from './photo-items';
 import { PhotoListEditor } from './photo-list-editor';
@@ -186,7 +186,7 @@ export function ListingForm({
               error={e.state_id?.message}
               {...register('state_id')}
             >
-              {STATE_OPTIONS.map((o) => (
+              {stateOptionsFor(Number(defaultValues.state_id)).map((o) => (
                 <option key={o.id} value={String(o.id)}>
                   {o.label}
                 </option>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
@@ -44,6 +44,21 @@ describe('Edit listing', () => {
     expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveDisplayValue('Friends only');
     expect(screen.getByRole('checkbox', { name: 'Active' })).toBeChecked();
     expect(screen.getByAltText('Photo 1 of 1, cover')).toHaveAttribute('src', '/api/uploads/rhubarb-thumb.jpg');
+  });
+
+  it.each([
+    [1, ['Available', 'Gone']],
+    [2, ['Available', 'Reserved', 'Gone']],
+  ])('offers Reserved in the status only while the listing is reserved (state %i)', async (state_id, labels) => {
+    mockApi({ 'GET /api/listings/5': json({ ...listing, state_id }) });
+    open();
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect(status).toHaveValue(String(state_id));
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(labels);
   });
 
   it.each([

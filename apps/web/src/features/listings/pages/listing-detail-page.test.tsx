@@ -155,10 +155,35 @@ describe('Listing detail', () => {
     expect(screen.queryByText(/ mi$/)).not.toBeInTheDocument();
   });
 
-  it('lets the owner set the status at once: reserved shows the badge, gone says no longer available', async () => {
+  it('lets the owner set the status at once, offering Reserved only while the listing is reserved', async () => {
+    const sent: unknown[] = [];
+    let stored = owned();
+    mockApi({
+      'GET /api/listings/5': () => json(stored),
+      'PATCH /api/listings/5': ({ body }) => {
+        sent.push(body);
+        return json((stored = { ...stored, ...(body as object) }));
+      },
+    });
+    open(5);
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect(status).toHaveValue('1');
+    // Reserving is for one member, through "Reserve for …": not a status to pick here.
+    const labels = () =>
+      within(screen.getByRole('combobox', { name: 'Status' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(labels()).toEqual(['Available', 'Gone']);
+    await userEvent.selectOptions(status, 'Gone');
+    expect(await screen.findByText('No longer available')).toBeInTheDocument();
+    expect(sent).toEqual([{ state_id: 3 }]);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('3');
+  });
+
+  it('keeps Reserved on offer for a reserved listing, and makes it available again', async () => {
     const sent: unknown[] = [];
     mockApi({
-      'GET /api/listings/5': json(owned()),
+      'GET /api/listings/5': json({ ...owned(), state_id: 2 }),
       'PATCH /api/listings/5': ({ body }) => {
         sent.push(body);
         return json({ ...owned(), ...(body as object) });
@@ -166,13 +191,26 @@ describe('Listing detail', () => {
     });
     open(5);
     const status = await screen.findByRole('combobox', { name: 'Status' });
-    expect(status).toHaveValue('1');
+    expect(status).toHaveValue('2');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Available', 'Reserved', 'Gone']);
+    await userEvent.selectOptions(status, 'Available');
+    await expect.poll(() => sent).toEqual([{ state_id: 1 }]);
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('1');
     expect(screen.queryByText('Reserved', { selector: '.badge' })).not.toBeInTheDocument();
-    await userEvent.selectOptions(status, 'Reserved');
-    expect(await screen.findByText('Reserved', { selector: '.badge' })).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Gone');
-    expect(await screen.findByText('No longer available')).toBeInTheDocument();
-    expect(sent).toEqual([{ state_id: 2 }, { state_id: 3 }]);
+  });
+
+  it("shows the server's reason when it refuses the status (a handed-over listing stays gone)", async () => {
+    mockApi({
+      'GET /api/listings/5': json({ ...owned(), state_id: 3 }),
+      'PATCH /api/listings/5': json({ detail: 'This listing has already been handed over', code: 'CONFLICT' }, 409),
+    });
+    open(5);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'Available');
+    expect(await screen.findByText('This listing has already been handed over')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('3');
   });
 

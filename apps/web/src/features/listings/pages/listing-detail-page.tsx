@@ -21,7 +21,7 @@ import { useUpdateListing } from '../api/use-update-listing';
 import { PhotoGallery } from '../components/photo-gallery';
 import { ListingAge } from '../components/listing-age';
 import { RenewButton } from '../components/renew-button';
-import { STATE_OPTIONS, categoryName, stateLabel } from '../utils/categories';
+import { categoryName, stateLabel, stateOptionsFor } from '../utils/categories';
 import { distanceLabel } from '../../../lib/format';
 import { ReportListingLink } from '../../safety/components/report-button';
 import { TradePanel } from '../../trade/components/trade-panel';
@@ -248,11 +248,18 @@ function StatusControl({ listing, onError }: { listing: Listing; onError: (text:
         onChange={(event) =>
           update.mutate(
             { state_id: Number(event.currentTarget.value) },
-            { onError: () => onError('Failed to update the status. Please try again.') },
+            {
+              onError: (error) =>
+                onError(
+                  error instanceof ApiError && error.status < 500 && error.detail
+                    ? error.detail
+                    : 'Failed to update the status. Please try again.',
+                ),
+            },
           )
         }
       >
-        {STATE_OPTIONS.map((o) => (
+        {stateOptionsFor(listing.state_id).map((o) => (
           <option key={o.id} value={String(o.id)}>
             {o.label}
           </option>

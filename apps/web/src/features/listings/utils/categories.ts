@@ -39,6 +39,14 @@ export const STATE_OPTIONS = [
   { id: LISTING_STATES.gone, label: 'Gone' },
 ];
 
+/**
+ * The statuses an owner may pick for a listing now: Reserved is for one member, chosen under
+ * "Reserve for …", so it is offered only while the listing is reserved (to keep it so).
+ */
+export function stateOptionsFor(stateId: number | undefined) {
+  return STATE_OPTIONS.filter((o) => o.id !== LISTING_STATES.reserved || stateId === LISTING_STATES.reserved);
+}
+
 /** A status other than available, as the detail page reads it. */
 export function stateLabel(stateId: number): string | undefined {
   if (stateId === LISTING_STATES.reserved) return 'Reserved';
