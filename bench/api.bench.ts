@@ -14,7 +14,7 @@ import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER } from './seed.js';
  * socket.io clients, at several sizes on SQLite and PostgreSQL, each beside a bare server in its
  * own process sending the very same bytes (or relaying the same messages). One table at the end.
  *
- * Environment: BENCH_SQLITE_SIZES (10000,100000,1000000), BENCH_POSTGRES_SIZES (10000,100000;
+ * Environment: BENCH_SQLITE_SIZES (10000,100000,1000000), BENCH_POSTGRES_SIZES (the same;
  * only with BENCH_DATABASE_URL=postgres://...), an empty list skipping that database;
  * BENCH_SECONDS (4), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_ROUTES (all; a
  * comma-separated list of route names).
@@ -30,7 +30,7 @@ const RUNS: { database: 'SQLite' | 'PostgreSQL'; target?: string; listings: numb
     database: 'SQLite' as const,
     listings,
   })),
-  ...(env.BENCH_DATABASE_URL ? sizes(env.BENCH_POSTGRES_SIZES ?? '10000,100000') : []).map((listings) => ({
+  ...(env.BENCH_DATABASE_URL ? sizes(env.BENCH_POSTGRES_SIZES ?? '10000,100000,1000000') : []).map((listings) => ({
     database: 'PostgreSQL' as const,
     target: env.BENCH_DATABASE_URL,
     listings,
