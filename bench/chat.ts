@@ -59,8 +59,9 @@ export async function measureChat(
       sender.emit('send_message', { receiver_id: receiverId, content }, (ack) => {
         if (!ack.ok) errors++;
       });
-      await Promise.race([heard, new Promise((r) => setTimeout(r, 5000))]);
-      if (measuring) times.push(performance.now() - started);
+      const missed = new Promise<boolean>((resolve) => setTimeout(resolve, 5000, true));
+      if (await Promise.race([heard.then(() => false), missed])) errors++;
+      else if (measuring) times.push(performance.now() - started);
     }
   };
   const run = async (duration: number) => {
