@@ -3,32 +3,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { startSession } from '../apps/server/src/modules/auth/auth.tokens.js';
 import { visibleTo } from '../apps/server/src/modules/listings/visibility.js';
-import { seedBenchData } from './bench-data.js';
+import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER, openSeeded } from './seed.js';
 
 /**
- * The servers under test, in a process of their own so the load generator does not share
- * their event loop: seeds a throwaway database, starts the real app and a bare Fastify
- * hello-world, reports their ports to the parent, and cleans up when told to stop.
+ * The real server under test, in a process of its own so the load generator does not share its
+ * event loop: seeds (or reuses) the marketplace of the size asked for, starts the app on it,
+ * reports its port and members' tokens to the parent, and cleans up when told to stop.
+ *
+ * Arguments: listings, then an SQLite file or `postgres://...` (default: the size's SQLite file).
  */
 
 export interface ServerReady {
   type: 'ready';
   database: 'SQLite' | 'PostgreSQL';
-  apiPort: number;
-  helloPort: number;
-  token: string;
-  viewerId: number;
-  /** Listings the viewer may see, spread over the whole table. */
+  port: number;
+  /** Bearer tokens by member id. */
+  tokens: Record<number, string>;
+  /** Listings the dense viewer may see, spread over the whole table. */
   visibleIds: number[];
-  seeded: { members: number; listings: number; friendships: number; seconds: number };
+  seedSeconds: number;
 }
 
 export interface ServerFailed {
@@ -36,86 +34,57 @@ export interface ServerFailed {
   message: string;
 }
 
-const env = process.env;
-const members = Number(env.BENCH_MEMBERS ?? 5000);
-const listings = Number(env.BENCH_LISTINGS ?? 100_000);
 const send = (message: ServerReady | ServerFailed) => process.send?.(message);
-
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanUp() {
   for (const step of cleanups.reverse()) await step();
   cleanups.length = 0;
 }
 
-async function pgSchema(url: string) {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
-  });
-  return schema;
-}
-
 async function main() {
+  const listings = Number(process.argv[2]);
+  const seeded = await openSeeded(listings, process.argv[3]);
+  cleanups.push(() => seeded.close());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = env.BENCH_DATABASE_URL;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(48).toString('base64url'),
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATABASE_URL: seeded.file ? `sqlite:${seeded.file}` : process.argv[3],
   });
-  if (config.database.kind === 'postgres') config.database.schema = await pgSchema(config.database.url);
+  if (config.database.kind === 'postgres') config.database.schema = seeded.schema;
 
   const app = await buildApp(config);
   cleanups.push(() => app.close());
 
-  const started = performance.now();
-  const data = await seedBenchData(app.db, await hashPassword('bench password', config.passwordHashing), {
-    members,
-    listings,
-    viewerFriends: 50,
-  });
-  // PostgreSQL's autovacuum would have gathered statistics on tables this size by now.
-  if (config.database.kind === 'postgres') await sql`analyze`.execute(app.db);
-  const seconds = (performance.now() - started) / 1000;
+  const tokens: Record<number, string> = {};
+  for (const id of [DENSE_VIEWER, SPARSE_VIEWER, SELLER, ...CHATTERS]) {
+    tokens[id] = (await startSession(app.db, config.jwtSecret, { id, username: `m${id}` })).token;
+  }
 
-  const visible = await app.db
-    .selectFrom('listings')
-    .select('listings.id')
-    .where(visibleTo(data.viewer.id))
-    .orderBy('listings.id')
-    .execute();
-  const step = Math.max(1, visible.length / 1000);
-  const visibleIds = [
-    ...new Set(Array.from({ length: Math.min(1000, visible.length) }, (_, i) => visible[Math.floor(i * step)]!.id)),
-  ];
+  // Every (listings / 200)th id the dense viewer may see, so reads spread over the whole table.
+  const visibleIds = (
+    await app.db
+      .selectFrom('listings')
+      .select('listings.id')
+      .where(visibleTo(DENSE_VIEWER))
+      .where(sql<boolean>`listings.id % ${Math.max(1, Math.floor(listings / 200))} = 1`)
+      .orderBy('listings.id')
+      .limit(200)
+      .execute()
+  ).map((row) => row.id);
 
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const hello = Fastify();
-  hello.get('/', () => ({ hello: 'world' }));
-  await hello.listen({ port: 0, host: '127.0.0.1' });
-  cleanups.push(() => hello.close());
-
-  const { token } = await startSession(app.db, config.jwtSecret, data.viewer);
   send({
     type: 'ready',
     database: config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite',
-    apiPort: (app.server.address() as AddressInfo).port,
-    helloPort: (hello.server.address() as AddressInfo).port,
-    token,
-    viewerId: data.viewer.id,
+    port: (app.server.address() as AddressInfo).port,
+    tokens,
     visibleIds,
-    seeded: { members: data.memberIds.length, listings, friendships: data.friendships, seconds },
+    seedSeconds: seeded.seedSeconds,
   });
 }
 

@@ -1,171 +1,353 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { ServerFailed, ServerReady } from './api-server.js';
+import type { BareReady, Captured } from './bare-servers.js';
+import { measureChat } from './chat.js';
+import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER } from './seed.js';
 
 /**
- * `npm run bench`: how fast the marketplace answers its two busiest reads on a large
- * database, next to a bare Fastify hello-world measured in the same run on the same
- * machine (the ratio is what carries over between machines).
+ * `npm run bench`: every read route of the marketplace and chat delivery, over HTTP and real
+ * socket.io clients, at several sizes on SQLite and PostgreSQL, each beside a bare server in its
+ * own process sending the very same bytes (or relaying the same messages). One table at the end.
  *
- * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (50),
- * BENCH_DATABASE_URL (postgres://...; SQLite in a temporary folder when unset),
- * BENCH_MEMBERS (5000) and BENCH_LISTINGS (100000).
+ * Environment: BENCH_SQLITE_SIZES (10000,100000,1000000), BENCH_POSTGRES_SIZES (the same;
+ * only with BENCH_DATABASE_URL=postgres://...), an empty list skipping that database;
+ * BENCH_SECONDS (4), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_ROUTES (all; a
+ * comma-separated list of route names).
  */
 
 const env = process.env;
-const seconds = Number(env.BENCH_SECONDS ?? 10);
-const warmup = Number(env.BENCH_WARMUP_SECONDS ?? 2);
+const seconds = Number(env.BENCH_SECONDS ?? 4);
+const warmup = Number(env.BENCH_WARMUP_SECONDS ?? 1);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const sizes = (value: string) => value.split(',').filter(Boolean).map(Number);
+const RUNS: { database: 'SQLite' | 'PostgreSQL'; target?: string; listings: number }[] = [
+  ...sizes(env.BENCH_SQLITE_SIZES ?? '10000,100000,1000000').map((listings) => ({
+    database: 'SQLite' as const,
+    listings,
+  })),
+  ...(env.BENCH_DATABASE_URL ? sizes(env.BENCH_POSTGRES_SIZES ?? '10000,100000,1000000') : []).map((listings) => ({
+    database: 'PostgreSQL' as const,
+    target: env.BENCH_DATABASE_URL,
+    listings,
+  })),
+];
 
-interface Target {
+/** Every list route (pages 1 and 20) as [name, viewer, query]; the first is the public feed. */
+const LISTS: [string, number, string][] = [
+  ['public', DENSE_VIEWER, 'public=true'],
+  ['friends', DENSE_VIEWER, 'friends=true'],
+  ['seller', DENSE_VIEWER, `user_id=${SELLER}`],
+  ['mine', SELLER, 'mine=true'],
+  ['filters', DENSE_VIEWER, 'public=true&type_id=1&type_id=3&category_id=2&min_price=5&max_price=30'],
+  ['q', DENSE_VIEWER, 'q=tomato'],
+  ['nearest', DENSE_VIEWER, 'sort=nearest'],
+  ['within dense', DENSE_VIEWER, 'within_miles=10'],
+  ['within sparse', SPARSE_VIEWER, 'within_miles=100'],
+];
+const ONLY = env.BENCH_ROUTES?.split(',');
+
+interface Route {
   name: string;
-  url: string;
-  headers?: Record<string, string>;
+  token: string;
   /** The path of each request, in turn. */
   paths: string[];
+  rows?: number;
+  /** Mean body size of the captured responses. */
+  bytes?: number;
 }
 
-interface Measured {
-  name: string;
-  requestsPerSecond: number;
+interface Row {
+  database: string;
+  listings: number;
+  route: string;
+  rows: string;
+  bytes: number;
+  p50: number;
   p99: number;
-  non2xx: number;
+  perSecond: number;
+  basePerSecond: number;
+  baseP99: number;
   errors: number;
 }
 
-function startServers(): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const child = fork(fileURLToPath(new URL('./api-server.ts', import.meta.url)), {
-    env: process.env,
+function child<T>(file: string, args: string[], ready: (message: T) => boolean): Promise<ChildProcess> {
+  const process_ = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', (message: ServerReady | ServerFailed) => {
-      if (message.type === 'ready') resolve({ child, ready: message });
-      else reject(new Error(`The benchmark server failed to start:\n${message.message}`));
+    process_.on('message', (message: T | ServerFailed) => {
+      if ((message as ServerFailed).type === 'failed') reject(new Error((message as ServerFailed).message));
+      else if (ready(message as T)) resolve(process_);
     });
-    child.once('exit', (code) => reject(new Error(`The benchmark server exited (code ${code}) before it was ready`)));
+    process_.once('exit', (code) => reject(new Error(`${file} exited (code ${code}) before it was ready`)));
   });
 }
 
-async function run(target: Target, duration: number) {
+const stop = async (process_: ChildProcess) => {
+  const exited = new Promise((resolve) => process_.once('exit', resolve));
+  process_.send({ type: 'stop' });
+  await exited;
+};
+
+async function load(url: string, route: Route, duration: number) {
   let next = 0;
   return autocannon({
-    url: target.url,
+    url,
     connections,
     duration,
-    headers: target.headers,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({ ...request, path: target.paths[next++ % target.paths.length]! }),
-      },
-    ],
+    headers: { authorization: `Bearer ${route.token}` },
+    requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: route.paths[next++ % route.paths.length]! }) }],
   });
 }
 
-async function measure(target: Target): Promise<Measured> {
-  if (warmup > 0) await run(target, warmup);
-  const result = await run(target, seconds);
+async function measure(url: string, route: Route) {
+  if (warmup > 0) await load(url, route, warmup);
+  const result = await load(url, route, seconds);
   return {
-    name: target.name,
-    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    perSecond: result.requests.average,
+    errors: result.non2xx + result.errors + result.timeouts,
   };
 }
 
-/** One request before the load, so a broken route fails loudly instead of measuring 404s. */
-async function check(target: Target, expect: (body: unknown) => string | undefined) {
-  const response = await fetch(target.url + target.paths[0], { headers: target.headers });
-  const body: unknown = await response.json().catch(() => undefined);
-  const problem = response.ok ? expect(body) : `answered ${response.status}: ${JSON.stringify(body)}`;
-  if (problem) throw new Error(`${target.name} ${problem}`);
+/** One request per path, failing loudly on anything but 200; what each sent, byte for byte. */
+async function capture(api: string, route: Route): Promise<Captured[]> {
+  let bytes = 0;
+  const captured = await Promise.all(
+    route.paths.map(async (path) => {
+      const response = await fetch(api + path, { headers: { authorization: `Bearer ${route.token}` } });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`${route.name} ${path} answered ${response.status}: ${body}`);
+      bytes += body.length;
+      if (path === route.paths[0]) {
+        const parsed: unknown = JSON.parse(body.toString());
+        if (Array.isArray(parsed)) route.rows = parsed.length;
+      }
+      return {
+        path,
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: body.toString('base64'),
+      };
+    }),
+  );
+  route.bytes = Math.round(bytes / route.paths.length);
+  return captured;
 }
 
-const number = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-function table(rows: Measured[], hello: Measured) {
-  const header = ['endpoint', 'req/s', 'p99 ms', 'req/s vs hello', 'p99 vs hello', 'non-2xx', 'errors'];
-  const body = rows.map((r) => [
-    r.name,
-    number(r.requestsPerSecond),
-    number(r.p99),
-    `${number(r.requestsPerSecond / hello.requestsPerSecond, 3)}×`,
-    `${number(r.p99 / Math.max(1, hello.p99), 1)}×`,
-    number(r.non2xx),
-    number(r.errors),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => '-'.repeat(w + 1) + (i === 0 ? '-' : ':')).join('|')}|`;
-  return [line(header), rule, ...body.map(line)].join('\n');
-}
-
-async function main() {
-  console.log('Seeding and starting the servers...');
-  const { child, ready } = await startServers();
-  try {
-    const api = `http://127.0.0.1:${ready.apiPort}`;
-    const headers = { authorization: `Bearer ${ready.token}` };
-    const hello: Target = {
-      name: 'hello world (bare Fastify)',
-      url: `http://127.0.0.1:${ready.helloPort}`,
-      paths: ['/'],
-    };
-    const feed: Target = {
-      name: 'GET /api/listings/?public=true',
-      url: api,
-      headers,
-      paths: ['/api/listings/?public=true&limit=50'],
-    };
-    const detail: Target = {
-      name: `GET /api/listings/{id} (${ready.visibleIds.length} ids)`,
-      url: api,
-      headers,
-      paths: ready.visibleIds.map((id) => `/api/listings/${id}`),
-    };
-
-    await check(feed, (body) =>
-      Array.isArray(body) && body.length === 50
-        ? undefined
-        : `answered ${JSON.stringify(body).slice(0, 200)} instead of 50 listings`,
-    );
-    await check(detail, (body) =>
-      (body as { id?: number } | undefined)?.id === ready.visibleIds[0]
-        ? undefined
-        : `answered ${JSON.stringify(body).slice(0, 200)}`,
-    );
-
-    const { seeded } = ready;
-    console.log(
-      `${ready.database}: ${number(seeded.members)} members, ${number(seeded.listings)} listings, ` +
-        `${number(seeded.friendships)} friendships, seeded in ${number(seeded.seconds, 1)} s`,
-    );
-    console.log(`${connections} connections, ${seconds} s per endpoint after a ${warmup} s warm-up\n`);
-
-    const results: Measured[] = [];
-    for (const target of [hello, feed, detail]) {
-      process.stdout.write(`measuring ${target.name}...\n`);
-      results.push(await measure(target));
-    }
-    console.log(`\n${table(results, results[0]!)}\n`);
-
-    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
-    if (failed.length) {
-      console.error(`Failed: ${failed.map((r) => `${r.name} (${r.non2xx} non-2xx, ${r.errors} errors)`).join('; ')}`);
-      process.exitCode = 1;
-    }
-  } finally {
-    child.send({ type: 'stop' });
-    await new Promise((resolve) => child.once('exit', resolve));
+/** Each baseline answers its route's first path with the route's status, headers and body. */
+async function sameBytes(api: string, same: string, routes: Route[]) {
+  const get = async (url: string, route: Route) => {
+    const response = await fetch(url + route.paths[0], { headers: { authorization: `Bearer ${route.token}` } });
+    const headers = [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive');
+    return JSON.stringify([response.status, headers.sort(), await response.text()]);
+  };
+  for (const route of routes) {
+    if ((await get(api, route)) !== (await get(same, route))) throw new Error(`${route.name}: the baseline differs`);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+/** The path of page 20 of a list, following its Link headers; undefined when it has fewer pages. */
+async function page20(api: string, token: string, first: string) {
+  let path: string | undefined = first;
+  for (let page = 1; page < 20 && path; page++) {
+    const response: Response = await fetch(api + path, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    path = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return path;
+}
+
+async function routesOf(api: string, ready: ServerReady): Promise<Route[]> {
+  const routes: Route[] = [
+    { name: `detail (${ready.visibleIds.length} ids)`, token: ready.tokens[DENSE_VIEWER]!, paths: [] },
+  ];
+  routes[0]!.paths = ready.visibleIds.map((id) => `/api/listings/${id}`);
+  for (const [name, viewer, query] of LISTS) {
+    const token = ready.tokens[viewer]!;
+    const first = `/api/listings/?${query}`;
+    routes.push({ name, token, paths: [first] });
+    const twenty = await page20(api, token, first);
+    if (twenty) routes.push({ name: `${name} p20`, token, paths: [twenty] });
+  }
+  return routes.filter((r) => !ONLY || ONLY.includes(r.name.replace(/ \(.*\)$/, '')));
+}
+
+async function benchOne(run: (typeof RUNS)[number], table: Row[], notes: string[]) {
+  console.log(`\n${run.database}, ${run.listings.toLocaleString('en-US')} listings: seeding and starting...`);
+  let ready: ServerReady | undefined;
+  const server = await child<ServerReady>(
+    './api-server.ts',
+    [String(run.listings), ...(run.target ? [run.target] : [])],
+    (m) => ((ready = m), m.type === 'ready'),
+  );
+  let bare: ChildProcess | undefined;
+  try {
+    const api = `http://127.0.0.1:${ready!.port}`;
+    const seeded = ready!.seedSeconds;
+    notes.push(
+      `${run.database} ${run.listings}: ${seeded ? `seeded in ${seeded.toFixed(1)} s` : 'reused the seeded file'}`,
+    );
+    const routes = await routesOf(api, ready!);
+    const captured = (await Promise.all(routes.map((r) => capture(api, r)))).flat();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gardenswap-bytes-')), 'captured.json');
+    writeFileSync(file, JSON.stringify(captured));
+    let port = 0;
+    bare = await child<BareReady>('./bare-servers.ts', [file], (m) => ((port = m.port), m.type === 'listening'));
+    rmSync(path.dirname(file), { recursive: true });
+    const same = `http://127.0.0.1:${port}`;
+    await sameBytes(api, same, routes);
+    const row = (route: string, rows: string, bytes: number, m: Awaited<ReturnType<typeof measure>>, base: typeof m) =>
+      table.push({
+        database: run.database,
+        listings: run.listings,
+        route,
+        rows,
+        bytes,
+        ...m,
+        basePerSecond: base.perSecond,
+        baseP99: base.p99,
+        errors: m.errors + base.errors,
+      });
+    for (const route of routes) {
+      process.stdout.write(`  ${route.name}... `);
+      const m = await measure(api, route);
+      const base = await measure(same, route);
+      row(route.name, String(route.rows ?? 1), route.bytes ?? NaN, m, base);
+      console.log(
+        `p50 ${m.p50} ms, p99 ${m.p99} ms, ${Math.round(m.perSecond)} req/s (same bytes ${Math.round(base.perSecond)})`,
+      );
+    }
+    if (!ONLY || ONLY.includes('chat')) {
+      process.stdout.write('  chat... ');
+      const m = await measureChat(api, CHATTERS, (id) => ready!.tokens[id]!, warmup, seconds);
+      const base = await measureChat(same, CHATTERS, String, warmup, seconds);
+      row(`chat send→new_message (${CHATTERS.length / 2} pairs)`, '', NaN, m, base);
+      console.log(`p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms (relay p99 ${base.p99.toFixed(1)} ms)`);
+    }
+  } finally {
+    if (bare) await stop(bare);
+    await stop(server);
+  }
+}
+
+const fixed = (n: number, digits = 0) =>
+  Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function print(rows: Row[]) {
+  const header = [
+    'database',
+    'listings',
+    'route',
+    'rows',
+    'bytes',
+    'p50 ms',
+    'p99 ms',
+    'req/s',
+    'same-bytes req/s',
+    'ratio',
+  ];
+  header.push('same-bytes p99', 'errors');
+  const body = rows.map((r) => [
+    r.database,
+    fixed(r.listings),
+    r.route,
+    r.rows,
+    fixed(r.bytes),
+    fixed(r.p50, r.route.startsWith('chat') ? 1 : 0),
+    fixed(r.p99, r.route.startsWith('chat') ? 1 : 0),
+    fixed(r.perSecond),
+    fixed(r.basePerSecond),
+    `${fixed(r.perSecond / r.basePerSecond, 2)}×`,
+    fixed(r.baseP99, r.route.startsWith('chat') ? 1 : 0),
+    fixed(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const left = (i: number) => i < 3;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => '-'.repeat(w + 1) + (left(i) ? '-' : ':')).join('|')}|`;
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+/** The issue's goals, read off the table. */
+function goals(rows: Row[]) {
+  const lines: string[] = [];
+  const say = (ok: boolean, text: string) => lines.push(`${ok ? 'met    ' : 'NOT met'}  ${text}`);
+  for (const database of new Set(rows.map((r) => r.database))) {
+    const of = rows.filter((r) => r.database === database);
+    const largest = Math.max(...of.map((r) => r.listings));
+    const smallest = Math.min(...of.map((r) => r.listings));
+    const at = (listings: number) => of.filter((r) => r.listings === listings);
+    const lists = at(largest).filter((r) => !r.route.startsWith('detail') && !r.route.startsWith('chat'));
+    const worst = lists.reduce((a, b) => (b.p99 > a.p99 ? b : a), lists[0]!);
+    if (worst)
+      say(
+        worst.p99 <= 50,
+        `${database} ${fixed(largest)}: every list route p99 ≤ 50 ms (worst ${worst.route}, ${worst.p99} ms)`,
+      );
+    if (largest > smallest) {
+      const growth = lists.map((r) => {
+        const base = at(smallest).find((s) => s.route === r.route);
+        return { route: r.route, ratio: base ? r.p50 / Math.max(1, base.p50) : NaN };
+      });
+      const most = growth.reduce((a, b) => (b.ratio > a.ratio ? b : a), growth[0]!);
+      if (most)
+        say(
+          most.ratio <= 1.5,
+          `${database}: p50 at ${fixed(largest)} ≤ 1.5× p50 at ${fixed(smallest)} (worst ${most.route}, ${fixed(most.ratio, 2)}×)`,
+        );
+    }
+    for (const r of at(largest)) {
+      const ratio = r.perSecond / r.basePerSecond;
+      if (r.route === 'public')
+        say(ratio >= 0.3, `${database} ${fixed(largest)}: public feed ≥ 0.3× same bytes (${fixed(ratio, 2)}×)`);
+      if (r.route.startsWith('detail'))
+        say(ratio >= 0.4, `${database} ${fixed(largest)}: listing detail ≥ 0.4× same bytes (${fixed(ratio, 2)}×)`);
+      if (r.route.startsWith('chat'))
+        say(
+          r.p99 <= 2 * r.baseP99,
+          `${database} ${fixed(largest)}: chat p99 ≤ 2× the relay's (${fixed(r.p99 / r.baseP99, 2)}×)`,
+        );
+    }
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const loads: number[] = [];
+  const sample = setInterval(() => loads.push(loadavg()[0]!), 5000);
+  console.log(`${connections} connections, ${seconds} s per route after a ${warmup} s warm-up`);
+  try {
+    for (const run of RUNS) {
+      try {
+        await benchOne(run, rows, notes);
+      } catch (error) {
+        notes.push(`${run.database} ${run.listings}: failed: ${error instanceof Error ? error.message : error}`);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    clearInterval(sample);
+  }
+  console.log(`\n${print(rows)}\n\n${notes.join('\n')}`);
+  if (loads.length) {
+    const avg = loads.reduce((a, b) => a + b, 0) / loads.length;
+    console.log(`load average (1 min) during the run: mean ${fixed(avg, 2)}, max ${fixed(Math.max(...loads), 2)}`);
+  }
+  console.log(`\n${goals(rows)}`);
+  if (rows.some((r) => r.errors > 0)) {
+    console.error('Some routes answered errors (see the errors column).');
+    process.exitCode = 1;
+  }
+}
+
+await main();

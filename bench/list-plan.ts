@@ -14,7 +14,7 @@ import { listListings } from '../apps/server/src/modules/listings/listings.queri
  * PLAN_SCHEMA naming the schema to read.
  */
 
-const [query = '', viewer = '1', target = '/tmp/gardenswap-list-plans-1000000.sqlite'] = process.argv.slice(2);
+const [query = '', viewer = '1', target = '/tmp/gardenswap-bench-1000000.sqlite'] = process.argv.slice(2);
 const postgres = target.startsWith('postgres');
 const { db } = connectDatabase(
   postgres ? { kind: 'postgres', url: target, schema: process.env.PLAN_SCHEMA } : { kind: 'sqlite', file: target },

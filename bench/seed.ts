@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { connectDatabase } from '../apps/server/src/db/connect.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import type { DB, Database } from '../apps/server/src/db/schema.js';
+
+/**
+ * The benchmarks' marketplace, seeded with SQL (one INSERT ... SELECT per slice, so a million
+ * listings take seconds, not the hours the API would): one member per 20 listings, 95% of them
+ * around Salt Lake City; 10% of titles say tomato; 90% public, 95% active, 5% gone.
+ */
+
+const SEED_CHUNK = 5_000;
+
+/** Member 1 lives in Salt Lake City (dense), member 2 alone in rural Montana (sparse). */
+export const DENSE_VIEWER = 1;
+export const SPARSE_VIEWER = 2;
+/** A member with a few dozen listings of his own, like most sellers. */
+export const SELLER = 3;
+
+/** The members of the chat benchmark, in pairs: each sends to the next. */
+export const CHATTERS = Array.from({ length: 20 }, (_, i) => 10 + i);
+
+export const membersFor = (listings: number) => Math.max(200, Math.round(listings / 20));
+/** The SQLite file a size is seeded into once and reused by later runs. */
+export const sqliteFileFor = (listings: number) => `/tmp/gardenswap-bench-${listings}.sqlite`;
+
+async function seed(db: DB, postgres: boolean, listings: number) {
+  const members = membersFor(listings);
+  const rnd = (n: number) => (postgres ? sql`floor(random() * ${n})::int` : sql`abs(random() % ${n})`);
+  const frac = postgres ? sql`random()` : sql`(abs(random() % 1000000) / 1000000.0)`;
+  const series = (n: number, from = 1) =>
+    postgres
+      ? sql`select g as i from generate_series(${sql.lit(from)}, ${sql.lit(n)}) g`
+      : sql`select i from (with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${n}) select i from s)`;
+  // 95% of members around Salt Lake City, the rest spread over the country; member 2 alone in Montana.
+  // In slices, like the listings below.
+  for (let from = 1; from <= members; from += SEED_CHUNK) {
+    await sql`insert into users (email, username, password_hash, first_name, last_name, city, state, zip_code, latitude, longitude)
+    select 'm' || i || '@bench.example', 'm' || i, 'x', 'M', 'B', 'Somewhere', 'UT', '84101',
+      case when i = 1 then 40.76 when i = 2 then 47.5 when i % 20 = 0 then 25 + ${frac} * 23
+        when i % 97 = 0 then null else 40.6 + ${frac} * 0.3 end,
+      case when i = 1 then -111.89 when i = 2 then -108.5 when i % 20 = 0 then -124 + ${frac} * 54
+        when i % 97 = 0 then null else -112.0 + ${frac} * 0.3 end
+    from (${series(Math.min(members, from + SEED_CHUNK - 1), from)}) s`.execute(db);
+  }
+  await sql`insert into friendships (user_low, user_high, requester_id, status)
+    select 1, i * 7, 1, 'accepted' from (${series(50)}) s`.execute(db);
+  // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone.
+  // In slices, each well inside PostgreSQL's per-statement time limit.
+  for (let from = 1; from <= listings; from += SEED_CHUNK) {
+    await sql`insert into listings (owner_id, title, description, price, is_active, is_public, type_id, state_id, category_id)
+    select case when i % 50000 = 0 then 2 else 1 + ${rnd(members)} end,
+      case when i % 10 = 0 then 'Fresh tomatoes ' || i else 'Homegrown kale ' || i end,
+      case when i % 50 = 1 then 'Goes well with a tomato salad' else 'Picked this morning' end,
+      ${rnd(40)}, case when i % 20 = 0 then 0 else 1 end, case when i % 10 = 3 then 0 else 1 end,
+      1 + ${rnd(3)}, case when i % 20 = 7 then 3 else 1 end, 1 + ${rnd(3)}
+      from (${series(Math.min(listings, from + SEED_CHUNK - 1), from)}) s`.execute(db);
+  }
+  // Only this run's tables: the server is shared.
+  await (postgres ? sql`analyze users, listings, friendships` : sql`analyze`).execute(db);
+}
+
+export interface SeededDatabase {
+  db: DB;
+  /** Where it lives: the SQLite file, or the PostgreSQL schema. */
+  file?: string;
+  schema?: string;
+  /** Seconds the seeding took; 0 when an SQLite file of this size was reused. */
+  seedSeconds: number;
+  /** Closes the connection; drops the PostgreSQL schema unless `keep`. */
+  close: (keep?: boolean) => Promise<void>;
+}
+
+/**
+ * A migrated, seeded database of `listings` listings: the size's SQLite file (seeded when it is
+ * not there yet, or when `target` names another file), or a schema of its own on `postgres://...`.
+ */
+export async function openSeeded(listings: number, target = sqliteFileFor(listings)): Promise<SeededDatabase> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  if (target.startsWith('postgres')) {
+    const schema = `bench_${process.pid}_${listings}`;
+    const admin = connectDatabase({ kind: 'postgres', url: target });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.db.destroy();
+    const { db } = connectDatabase({ kind: 'postgres', url: target, schema });
+    const close = async (keep = false) => {
+      await db.destroy();
+      if (keep) return;
+      // On a connection of its own: dropping a million rows can outlast the app's query timeout.
+      const client = new pg.Client({ connectionString: target });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    };
+    // Seeding on a connection without the app's per-statement time limits: on a busy server a
+    // slice of 5,000 rows can outlast them.
+    const pool = new pg.Pool({ connectionString: target, max: 1, options: `-c search_path=${schema}` });
+    const seeder: DB = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrateToLatest(db);
+      await seed(seeder, true, listings);
+    } catch (error) {
+      await close();
+      throw error;
+    } finally {
+      await seeder.destroy();
+    }
+    return { db, schema, seedSeconds: seconds(), close };
+  }
+  const fresh = !existsSync(target);
+  const { db } = connectDatabase({ kind: 'sqlite', file: target });
+  await migrateToLatest(db);
+  if (fresh) await seed(db, false, listings);
+  return { db, file: target, seedSeconds: fresh ? seconds() : 0, close: () => db.destroy() };
+}
