@@ -14,6 +14,8 @@ interface PhotoGalleryProps {
 export function PhotoGallery({ urls, title }: PhotoGalleryProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  /** The photo an arrow or key is sliding to: the scroll events on the way there are not a swipe. */
+  const sliding = useRef<number | null>(null);
   const count = urls.length;
 
   if (count === 0) {
@@ -36,7 +38,10 @@ export function PhotoGallery({ urls, title }: PhotoGalleryProps) {
     setIndex(target);
     const el = track.current;
     // jsdom has no layout or scrolling; a browser slides to the photo.
-    el?.scrollTo?.({ left: target * el.clientWidth, behavior: 'smooth' });
+    if (el?.scrollTo && el.clientWidth) {
+      sliding.current = target;
+      el.scrollTo({ left: target * el.clientWidth, behavior: 'smooth' });
+    }
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') show(index + 1);
@@ -49,6 +54,11 @@ export function PhotoGallery({ urls, title }: PhotoGalleryProps) {
     const el = track.current;
     if (!el || !el.clientWidth) return;
     const seen = Math.round(el.scrollLeft / el.clientWidth);
+    if (sliding.current !== null) {
+      // Passing the photos in between must not move "2 of 5" back; arriving ends the slide.
+      if (Math.abs(el.scrollLeft - sliding.current * el.clientWidth) < 2) sliding.current = null;
+      return;
+    }
     if (seen !== index && seen >= 0 && seen < count) setIndex(seen);
   };
 
