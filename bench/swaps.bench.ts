@@ -91,23 +91,27 @@ async function seed(db: DB, postgres: boolean) {
 
 async function open() {
   if (TARGET.startsWith('postgres')) {
-    const schema = `bench_swaps_${process.pid}`;
+    // BENCH_SCHEMA keeps the seeded schema for later runs (and reuses it when it is there).
+    const kept = process.env.BENCH_SCHEMA;
+    const schema = kept ?? `bench_swaps_${process.pid}`;
     const admin = connectDatabase({ kind: 'postgres', url: TARGET });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    const { rows } = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(admin.db);
+    if (rows.length === 0) await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     await admin.db.destroy();
     const { db } = connectDatabase({ kind: 'postgres', url: TARGET, schema });
     const drop = async () => {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();
     };
+    const close = kept ? () => db.destroy() : drop;
     try {
       await migrateToLatest(db);
-      await seed(db, true);
+      if (rows.length === 0) await seed(db, true);
     } catch (error) {
       await drop();
       throw error;
     }
-    return { db, close: drop };
+    return { db, close };
   }
   const fresh = !existsSync(TARGET);
   const { db } = connectDatabase({ kind: 'sqlite', file: TARGET });

@@ -15,6 +15,7 @@ import * as listPlans from './migrations/012-list-plans.js';
 import * as listingPhotos from './migrations/013-listing-photos.js';
 import * as trades from './migrations/014-trades.js';
 import * as freshListings from './migrations/015-fresh-listings.js';
+import * as searchIndexWithoutPendingList from './migrations/016-search-index-without-pending-list.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -34,6 +35,7 @@ const migrations = {
   '013-listing-photos': listingPhotos,
   '014-trades': trades,
   '015-fresh-listings': freshListings,
+  '016-search-index-without-pending-list': searchIndexWithoutPendingList,
 } satisfies Record<string, Migration>;
 
 /**

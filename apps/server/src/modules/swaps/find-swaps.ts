@@ -41,13 +41,16 @@ export async function findSwaps(db: Executor, viewerId: number, onlyMember?: num
 
   // For each member, the first of their listings that matches one of the viewer's wants.
   const theyHave = new Map<number, { listing: Named; want: WantItem }>();
-  for (const want of wants) {
-    const words = [...wordsOf(want.title)];
-    for (const row of await candidateListings(db, viewerId, want, words, offerCategories, onlyMember)) {
+  // The wants' reads are independent: on PostgreSQL they run side by side on the pool.
+  const candidates = await Promise.all(
+    wants.map((want) => candidateListings(db, viewerId, want, [...wordsOf(want.title)], offerCategories, onlyMember)),
+  );
+  wants.forEach((want, i) => {
+    for (const row of candidates[i]!) {
       if (!theyHave.has(row.owner_id) && match(want.title, row.title))
         theyHave.set(row.owner_id, { listing: { id: row.id, title: row.title }, want });
     }
-  }
+  });
   if (theyHave.size === 0) return [];
 
   // A friends-only listing of the viewer is offered only to the viewer's friends.
