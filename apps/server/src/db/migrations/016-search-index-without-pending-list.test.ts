@@ -22,6 +22,8 @@ async function listAndMergePending(title: string, count: number) {
         title,
         description: 'picked this morning',
         price: 0,
+        is_active: 1,
+        is_public: 1,
         type_id: 3,
         state_id: 1,
         category_id: 1,
