@@ -1,4 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { TEXTS } from '@gardenswap/shared';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { testConfig } from '../../test/app.js';
@@ -64,5 +66,37 @@ describe('session checks', () => {
     expect((await profile(one, secondToken)).statusCode).toBe(200);
     expect((await logout(one, user.token)).statusCode).toBe(204);
     expect((await profile(one, secondToken)).statusCode).toBe(200);
+  });
+
+  it('refuses a token once it has expired, though its signature was accepted a moment before', async () => {
+    const user = await createUser({ db: one.db, config: one.config });
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ username: user.username })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(one.config.jwtSecret));
+    expect((await profile(one, shortLived)).statusCode).toBe(200);
+    await sleep(expiresAt * 1000 - Date.now() + 50);
+    const after = await profile(one, shortLived);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ detail: TEXTS.tokenInvalid });
+  });
+
+  it('refuses a token signed with another secret, and an altered one, after the real one passed', async () => {
+    const user = await createUser({ db: one.db, config: one.config });
+    expect((await profile(one, user.token)).statusCode).toBe(200);
+    const otherSecret = await buildApp({ ...one.config, jwtSecret: randomBytes(48).toString('base64url') });
+    try {
+      expect((await profile(otherSecret, user.token)).statusCode).toBe(401);
+    } finally {
+      await otherSecret.close();
+    }
+    const [header, claims, signature] = user.token.split('.') as [string, string, string];
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    expect((await profile(one, `${header}.${claims}.${flipped}`)).statusCode).toBe(401);
+    expect((await profile(one, user.token)).statusCode).toBe(200);
   });
 });

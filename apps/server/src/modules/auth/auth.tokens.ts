@@ -1,6 +1,6 @@
 import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import { SESSION_TTL_SECONDS } from '@gardenswap/shared';
-import { SignJWT, jwtVerify } from 'jose';
+import { type JWTPayload, SignJWT, jwtVerify } from 'jose';
 import type { Executor } from '../../db/schema.js';
 import type { SessionActivity } from './session-activity.js';
 import {
@@ -138,6 +138,33 @@ export class CheckedSessions {
   }
 }
 
+const VERIFIED_MAX = 10_000;
+const verifiedBySecret = new Map<string, Map<string, JWTPayload>>();
+
+/**
+ * The claims of a token signed with `secret` and not expired. A member sends the same token with
+ * every request, and checking its HMAC through WebCrypto cost more than the rest of a listing's
+ * read, so a signature once verified is remembered (per secret, up to 10,000 tokens, then
+ * started over). What is remembered is only that these bytes were signed with this secret, which
+ * never changes; expiry is checked on every use, and the session behind the token by the caller.
+ */
+async function verifiedClaims(token: string, secret: string): Promise<JWTPayload | undefined> {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  let payload = verified.get(token);
+  if (!payload) {
+    try {
+      ({ payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] }));
+    } catch {
+      return undefined;
+    }
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.set(token, payload);
+  }
+  if (typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) return undefined;
+  return payload;
+}
+
 /**
  * Verifies signature and expiry, then asks the database (or, when given, the sessions it
  * accepted in the last second) that the member still exists and the token's session is live.
@@ -152,12 +179,8 @@ export async function authenticateToken(
   userAgent?: string,
 ): Promise<AuthUser | undefined> {
   if (!token) return undefined;
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALG] }));
-  } catch {
-    return undefined;
-  }
+  const payload = await verifiedClaims(token, secret);
+  if (!payload) return undefined;
   const id = Number(payload.sub);
   const { jti, exp } = payload;
   if (!Number.isInteger(id) || !jti || !exp) return undefined;
