@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { TEXTS } from '@gardenswap/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -165,7 +165,9 @@ export async function buildApp(
   }
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  // Security headers on every answer. Helmet's middleware is built once here: its Fastify
+  // plugin rebuilt it, parsing the policy again, for every request.
+  const securityHeaders = helmet({
     // The web app and the API reference load only their own scripts and styles.
     contentSecurityPolicy: {
       directives: {
@@ -177,6 +179,9 @@ export async function buildApp(
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   if (config.corsOrigins.length)
     await app.register(cors, {
       origin: config.corsOrigins,

@@ -1,4 +1,5 @@
 import { LISTING_PHOTOS_MAX, type ListingPhoto } from '@gardenswap/shared';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { DB, Executor } from '../../db/schema.js';
 import { nowIso } from '../../db/schema.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
@@ -24,14 +25,17 @@ async function lockOwnListing(trx: Executor, ownerId: number, listingId: number)
   return result.numUpdatedRows > 0n;
 }
 
-function orderedPhotos(db: Executor, listingId: number) {
-  return db
+const selectOrderedPhotos = preparedQuery((db, { listingId }: { listingId: number }) =>
+  db
     .selectFrom('listing_photos')
     .select(['id', 'image', 'thumbnail'])
     .where('listing_id', '=', listingId)
     .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+function orderedPhotos(db: Executor, listingId: number) {
+  return selectOrderedPhotos(db, { listingId });
 }
 
 /** Numbers the listing's photos 0.. in the given order and mirrors the first (the cover) on the listing. */

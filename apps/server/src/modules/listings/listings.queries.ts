@@ -13,6 +13,7 @@ import {
   TRADE_TEXTS,
 } from '@gardenswap/shared';
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { DB, Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
@@ -135,16 +136,20 @@ export const photoAccess = (
   hidden: row.hidden_reason !== null || row.owner_suspended === 1,
 });
 
+const selectCoordinates = preparedQuery((db, { userId }: { userId: number }) =>
+  db.selectFrom('users').select(['latitude', 'longitude']).where('id', '=', userId),
+);
+
 /** The coordinates of a member's postcode, or null while unknown. */
 export async function coordinatesOf(db: Executor, userId: number): Promise<Coordinates | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(['latitude', 'longitude'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await selectCoordinates(db, { userId });
   if (!row || row.latitude === null || row.longitude === null) return null;
   return { latitude: Number(row.latitude), longitude: Number(row.longitude) };
 }
+
+const selectVisibleListing = preparedQuery((db, { viewerId, id }: { viewerId: number; id: number }) =>
+  listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)),
+);
 
 /** One listing if the viewer may see it; undefined alike for a missing and a hidden one. */
 export async function getVisibleListing(
@@ -153,7 +158,7 @@ export async function getVisibleListing(
   id: number,
   sign: PhotoSigner,
 ): Promise<Listing | undefined> {
-  const row = await listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)).executeTakeFirst();
+  const [row] = await selectVisibleListing(db, { viewerId, id });
   if (!row) return undefined;
   const photos = await listingPhotos(db, id, sign, photoAccess(row));
   return { ...toListing(row, await coordinatesOf(db, viewerId), sign), photos };

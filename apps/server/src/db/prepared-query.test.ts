@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, buildTestApp } from '../../test/app.js';
+import { insertMember } from '../../test/factories.js';
+import { preparedQuery } from './prepared-query.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx?.close());
+
+describe('a prepared query', () => {
+  it('is built once, and each call answers for its own values, in and out of a transaction', async () => {
+    let builds = 0;
+    const named = preparedQuery((db, { id, prefix }: { id: number; prefix: string }) => {
+      builds += 1;
+      return db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', '=', id)
+        .where('username', 'like', prefix)
+        .where('deleted_at', 'is', null);
+    });
+    const ivy = await insertMember(ctx, { username: 'ivy_prepared' });
+    const oak = await insertMember(ctx, { username: 'oak_prepared' });
+
+    expect(await named(ctx.db, { id: ivy.id, prefix: 'ivy%' })).toEqual([{ id: ivy.id, username: 'ivy_prepared' }]);
+    expect(await named(ctx.db, { id: oak.id, prefix: 'oak%' })).toEqual([{ id: oak.id, username: 'oak_prepared' }]);
+    expect(await named(ctx.db, { id: oak.id, prefix: 'ivy%' })).toEqual([]);
+    const inTransaction = await ctx.db.transaction().execute((trx) => named(trx, { id: ivy.id, prefix: '%' }));
+    expect(inTransaction).toEqual([{ id: ivy.id, username: 'ivy_prepared' }]);
+    expect(builds).toBe(1);
+  });
+});
