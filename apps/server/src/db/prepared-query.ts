@@ -13,22 +13,29 @@ class Placeholder {
  * same query on every request cost twice what SQLite spends answering it.
  *
  * `build` gets stand-ins for `values`: it may only pass them to Kysely as values (compare,
- * insert, select them), never branch on them or compute with them in JavaScript. A query whose
- * shape depends on its values is built per call as usual.
+ * insert, select them), never branch on them or compute with them in JavaScript. What the
+ * query's shape depends on goes in `shape` instead: each shape is built once (at most
+ * `SHAPES_MAX` kept, the least recently used dropped).
  */
-export function preparedQuery<Values extends Record<string, unknown>, Row>(
-  build: (db: Executor, values: Values) => Compilable<Row>,
-): (db: Executor, values: Values) => Promise<Row[]> {
-  const byDialect = new Map<'sqlite' | 'postgres', CompiledQuery<Row>>();
-  return async (db, values) => {
-    const dialect = isSqlite(db) ? 'sqlite' : 'postgres';
-    let compiled = byDialect.get(dialect);
-    if (!compiled) {
+export function preparedQuery<Values extends Record<string, unknown>, Row, Shape = undefined>(
+  build: (db: Executor, values: Values, shape: Shape) => Compilable<Row>,
+): (db: Executor, values: Values, ...shape: Shape extends undefined ? [] : [Shape]) => Promise<Row[]> {
+  const compiled = new Map<string, CompiledQuery<Row>>();
+  return async (db, values, ...[shape]) => {
+    const key = `${isSqlite(db) ? 'sqlite' : 'postgres'} ${shape === undefined ? '' : JSON.stringify(shape)}`;
+    let query = compiled.get(key);
+    if (query) {
+      compiled.delete(key);
+    } else {
       const standIns = new Proxy({}, { get: (_, name) => new Placeholder(String(name)) }) as Values;
-      byDialect.set(dialect, (compiled = build(db, standIns).compile()));
+      query = build(db, standIns, shape as Shape).compile();
+      if (compiled.size >= SHAPES_MAX) compiled.delete(compiled.keys().next().value!);
     }
-    const parameters = compiled.parameters.map((p) => (p instanceof Placeholder ? values[p.name] : p));
-    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters });
+    compiled.set(key, query);
+    const parameters = query.parameters.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+    const { rows } = await db.executeQuery<Row>({ ...query, parameters });
     return rows;
   };
 }
+
+const SHAPES_MAX = 200;

@@ -385,6 +385,138 @@ const DEFAULT_SORT: ListingSort = 'newest';
  */
 const GATHER_ROWS = 5_000;
 
+/** What of a list's tab and filters decides its query's shape (their values go apart). */
+interface FilterShape {
+  mine: boolean;
+  seller: boolean;
+  /** Only the viewer's own listings: the gone ones stay. */
+  ownOnly: boolean;
+  public: boolean;
+  friends: boolean;
+  /** How many types are asked for. */
+  types: number;
+  category: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  /**
+   * On SQLite, price bounds reach the price indexes only for a page in price order: in another
+   * order its sampled statistics can make a bounded range look small enough to read whole and
+   * sort. PostgreSQL's statistics judge the range well, and hiding the column from them would
+   * make it guess instead.
+   */
+  priceHidden: boolean;
+}
+
+/** The values of a list's tab and filters; `type0`, `type1`... are the types asked for. */
+type FilterValues = {
+  viewerId: number;
+  sellerId?: number;
+  categoryId?: number;
+  minPrice?: number;
+  maxPrice?: number;
+} & Record<`type${number}`, number>;
+
+function filterShape(query: ListingsQuery, viewerId: number, priceHidden: boolean): FilterShape {
+  return {
+    mine: !!query.mine,
+    seller: query.user_id !== undefined,
+    ownOnly: !!query.mine || query.user_id === viewerId,
+    public: !!query.public,
+    friends: !!query.friends,
+    types: query.type_id?.length ?? 0,
+    category: query.category_id !== undefined,
+    minPrice: query.min_price !== undefined,
+    maxPrice: query.max_price !== undefined,
+    priceHidden,
+  };
+}
+
+function filterValues(query: ListingsQuery, viewerId: number): FilterValues {
+  const values: FilterValues = {
+    viewerId,
+    sellerId: query.user_id,
+    categoryId: query.category_id,
+    minPrice: query.min_price,
+    maxPrice: query.max_price,
+  };
+  query.type_id?.forEach((type, i) => (values[`type${i}`] = type));
+  return values;
+}
+
+/**
+ * The listings of a tab and its filters that the viewer may see, before any text or order.
+ * It uses `values` only as values, so a page can be compiled once per shape (`plainPage`).
+ */
+function filteredListings(db: Executor, from: Drive, shape: FilterShape, v: FilterValues) {
+  let q = listingSelect(db, from).where(visibleTo(v.viewerId));
+  if (shape.mine) q = q.where('listings.owner_id', '=', v.viewerId);
+  if (shape.seller) q = q.where('listings.owner_id', '=', v.sellerId!);
+  if (shape.public) {
+    q = q
+      .where('listings.is_public', '=', 1)
+      .where('listings.is_active', '=', 1)
+      .where('listings.owner_id', '<>', v.viewerId);
+  }
+  if (shape.friends) {
+    q = q.where('listings.is_active', '=', 1).where('listings.owner_id', 'in', friendIdsOf(v.viewerId));
+  }
+  if (!shape.ownOnly) {
+    q = q.where((eb) =>
+      eb.or([eb('listings.owner_id', '=', v.viewerId), eb('listings.state_id', '<>', LISTING_STATES.gone)]),
+    );
+  }
+  if (shape.types > 0) {
+    const types = Array.from({ length: shape.types }, (_, i) => v[`type${i}`]!);
+    q = q.where('listings.type_id', 'in', types);
+  }
+  if (shape.category) q = q.where('listings.category_id', '=', v.categoryId!);
+  const price = (eb: ExpressionBuilder<Database, 'listings'>) =>
+    shape.priceHidden ? eb('listings.price', '+', 0) : eb.ref('listings.price');
+  if (shape.minPrice) q = q.where((eb) => eb(price(eb), '>=', v.minPrice!));
+  if (shape.maxPrice) q = q.where((eb) => eb(price(eb), '<=', v.maxPrice!));
+  return q;
+}
+
+const cursorId = (cursor: ListingsCursor | undefined) =>
+  cursor?.kind === 'id' || cursor?.kind === 'price' ? cursor.id : undefined;
+
+/** A list in a plain order (newest, oldest, by price) from just after its cursor. */
+function inOrder(
+  q: ListingQuery,
+  id: ReturnType<typeof sql.ref<number>>,
+  sort: ListingSort,
+  cursor: ListingsCursor['kind'] | undefined,
+  v: { cursorId?: number; cursorPrice?: number },
+) {
+  if (cursor === 'id') q = q.where(id, sort === 'oldest' ? '>' : '<', v.cursorId!);
+  if (cursor === 'price') {
+    // (price, id) compared as one row value, so both databases start the price index's walk
+    // right after the cursor instead of reading and dropping the pages before it.
+    q = q.where(({ eb, refTuple, tuple }) =>
+      eb(refTuple('listings.price', 'listings.id'), sort === 'lowest' ? '>' : '<', tuple(v.cursorPrice!, v.cursorId!)),
+    );
+  }
+  if (sort === 'oldest') return q.orderBy(id, 'asc');
+  if (sort === 'highest') return q.orderBy('listings.price', 'desc').orderBy('listings.id', 'desc');
+  if (sort === 'lowest') return q.orderBy('listings.price', 'asc').orderBy('listings.id', 'asc');
+  return q.orderBy(id, 'desc');
+}
+
+const plainPage = preparedQuery(
+  (
+    db,
+    v: FilterValues & { take: number; cursorId?: number; cursorPrice?: number },
+    shape: { filters: FilterShape; sort: ListingSort; cursor?: ListingsCursor['kind'] },
+  ) =>
+    inOrder(
+      filteredListings(db, 'listings', shape.filters, v),
+      sql.ref<number>('listings.id'),
+      shape.sort,
+      shape.cursor,
+      v,
+    ).limit(v.take),
+);
+
 /**
  * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
@@ -419,41 +551,15 @@ export async function listListings(
     sort === 'highest' || sort === 'lowest' ? 'price' : sort === 'nearest' || sort === 'relevance' ? 'offset' : 'id';
   if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
+  const shape = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest');
+  const values = filterValues(query, viewerId);
   /** The tab and the filters but the text, before any order. */
   const filtered = (from: Drive) => {
-    let q = listingSelect(db, from).where(visibleTo(viewerId));
-    if (query.mine) q = q.where('listings.owner_id', '=', viewerId);
-    if (query.user_id !== undefined) q = q.where('listings.owner_id', '=', query.user_id);
-    if (query.public) {
-      q = q
-        .where('listings.is_public', '=', 1)
-        .where('listings.is_active', '=', 1)
-        .where('listings.owner_id', '<>', viewerId);
-    }
-    if (query.friends) {
-      q = q.where('listings.is_active', '=', 1).where('listings.owner_id', 'in', friendIdsOf(viewerId));
-    }
-    const ownOnly = query.mine || query.user_id === viewerId;
-    if (!ownOnly) {
-      q = q.where((eb) =>
-        eb.or([eb('listings.owner_id', '=', viewerId), eb('listings.state_id', '<>', LISTING_STATES.gone)]),
-      );
-    }
-    if (query.type_id?.length) q = q.where('listings.type_id', 'in', query.type_id);
-    if (query.category_id !== undefined) q = q.where('listings.category_id', '=', query.category_id);
-    // On SQLite, price bounds reach the price indexes only for a page in price order: in
-    // another order its sampled statistics can make a bounded range look small enough to read
-    // whole and sort. PostgreSQL's statistics judge the range well, and hiding the column
-    // from them would make it guess instead.
-    const price = (eb: ExpressionBuilder<Database, 'listings'>) =>
-      isSqlite(db) && sort !== 'lowest' && sort !== 'highest' ? eb('listings.price', '+', 0) : eb.ref('listings.price');
-    if (query.min_price !== undefined) q = q.where((eb) => eb(price(eb), '>=', query.min_price!));
-    if (query.max_price !== undefined) q = q.where((eb) => eb(price(eb), '<=', query.max_price!));
+    const q = filteredListings(db, from, shape, values);
     // `nearest` keeps to the circle through its rings.
-    if (query.within_miles !== undefined && viewer && sort !== 'nearest') {
-      q = ownersWithin(q, viewer, query.within_miles);
-    }
-    return q;
+    return query.within_miles !== undefined && viewer && sort !== 'nearest'
+      ? ownersWithin(q, viewer, query.within_miles)
+      : q;
   };
   const narrowed = (from: Drive, scope: TextScope = 'any') =>
     words.length > 0
@@ -481,23 +587,14 @@ export async function listListings(
     });
     rows = await pageOfStreams(db, tiers, offset, take);
   } else {
-    const text = narrowed(from);
-    const id = text.id;
-    let q = text.q;
-    if (cursor?.kind === 'id') q = q.where(id, sort === 'oldest' ? '>' : '<', cursor.id);
-    if (cursor?.kind === 'price') {
-      // (price, id) compared as one row value, so both databases start the price index's walk
-      // right after the cursor instead of reading and dropping the pages before it.
-      const { price, id: after } = cursor;
-      q = q.where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('listings.price', 'listings.id'), sort === 'lowest' ? '>' : '<', tuple(price, after)),
-      );
+    const after = { cursorId: cursorId(cursor), cursorPrice: cursor?.kind === 'price' ? cursor.price : undefined };
+    if (words.length === 0 && query.within_miles === undefined) {
+      // The commonest pages (a tab and its filters, newest first or by price): compiled once per shape.
+      rows = await plainPage(db, { ...values, ...after, take }, { filters: shape, sort, cursor: cursor?.kind });
+    } else {
+      const text = narrowed(from);
+      rows = await inOrder(text.q, text.id, sort, cursor?.kind, after).limit(take).execute();
     }
-    if (sort === 'oldest') q = q.orderBy(id, 'asc');
-    else if (sort === 'highest') q = q.orderBy('listings.price', 'desc').orderBy('listings.id', 'desc');
-    else if (sort === 'lowest') q = q.orderBy('listings.price', 'asc').orderBy('listings.id', 'asc');
-    else q = q.orderBy(id, 'desc');
-    rows = await q.limit(take).execute();
   }
   const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
   const last = listings.at(-1);
