@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ListingsQuerySchema } from '@gardenswap/shared';
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
 import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
 
@@ -16,33 +16,25 @@ import { listListings } from '../apps/server/src/modules/listings/listings.queri
 
 const [query = '', viewer = '1', target = '/tmp/gardenswap-bench-1000000.sqlite'] = process.argv.slice(2);
 const postgres = target.startsWith('postgres');
+/** The statements a call runs, with their values, as the database received them. */
+const statements: CompiledQuery[] = [];
+let recording = false;
 const { db } = connectDatabase(
   postgres ? { kind: 'postgres', url: target, schema: process.env.PLAN_SCHEMA } : { kind: 'sqlite', file: target },
+  { log: (event) => void (recording && statements.push(event.query)) },
 );
-
-/**
- * The statements a call runs, as operation trees, compiled below by the same executor. Kysely
- * also shows a plugin the subqueries it builds; only what reached the database has a result.
- */
-const built = new Map<unknown, RootOperationNode>();
-const statements: RootOperationNode[] = [];
-const recorder: KyselyPlugin = {
-  transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
-  transformResult: async ({ result, queryId }) => (statements.push(built.get(queryId)!), result),
-};
-const recorded = db.withPlugin(recorder);
 
 const params = [...new URLSearchParams(query).entries()].reduce<Record<string, string | string[]>>(
   (all, [k, v]) => ({ ...all, [k]: k in all ? ([] as string[]).concat(all[k]!, v) : v }),
   {},
 );
+recording = true;
 const start = performance.now();
-const page = await listListings(recorded, Number(viewer), ListingsQuerySchema.parse(params), (p) => p);
+const page = await listListings(db, Number(viewer), ListingsQuerySchema.parse(params), (p) => p);
+recording = false;
 console.log(`${page.listings.length} listings in ${(performance.now() - start).toFixed(1)} ms`);
 
-const executor = db.getExecutor();
-for (const [i, node] of statements.entries()) {
-  const { sql, parameters } = executor.compileQuery(node, { queryId: `plan-${i}` });
+for (const { sql, parameters } of statements) {
   console.log(`\n--- ${sql}`);
   const plan = await db.executeQuery<Record<string, string>>(
     CompiledQuery.raw(`${postgres ? 'explain analyze' : 'explain query plan'} ${sql}`, [...parameters]),

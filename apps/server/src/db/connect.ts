@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  type LogConfig,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
@@ -24,7 +25,8 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 /** Opens the configured database: an SQLite file (WAL, foreign keys on) or a PostgreSQL pool. */
-export function connectDatabase(database: Config['database']): DatabaseHandle {
+/** `log` sees every statement run, with its values (tools that print plans use it). */
+export function connectDatabase(database: Config['database'], { log }: { log?: LogConfig } = {}): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -44,7 +46,7 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }), log }),
       dialect: 'postgres',
     };
   }
@@ -61,7 +63,7 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   cachePreparedStatements(sqlite);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: 'sqlite' };
 }
 
 /** Codes of errors that mean the connection to the database is lost or cannot be made. */
