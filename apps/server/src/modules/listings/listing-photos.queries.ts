@@ -25,6 +25,8 @@ async function lockOwnListing(trx: Executor, ownerId: number, listingId: number)
   return result.numUpdatedRows > 0n;
 }
 
+type PhotoRow = Awaited<ReturnType<typeof selectOrderedPhotos>>[number];
+
 const selectOrderedPhotos = preparedQuery((db, { listingId }: { listingId: number }) =>
   db
     .selectFrom('listing_photos')
@@ -34,7 +36,8 @@ const selectOrderedPhotos = preparedQuery((db, { listingId }: { listingId: numbe
     .orderBy('id'),
 );
 
-function orderedPhotos(db: Executor, listingId: number) {
+/** A listing's photo rows in order, the cover first (whoever asks: see `signedPhotos`). */
+export function orderedPhotos(db: Executor, listingId: number) {
   return selectOrderedPhotos(db, { listingId });
 }
 
@@ -56,13 +59,7 @@ async function writeOrder(
 }
 
 /** A listing's photos in order, the cover first, with paths as this viewer may fetch them. */
-export async function listingPhotos(
-  db: Executor,
-  listingId: number,
-  sign: PhotoSigner,
-  access: Parameters<PhotoSigner>[1],
-): Promise<ListingPhoto[]> {
-  const rows = await orderedPhotos(db, listingId);
+export function signedPhotos(rows: PhotoRow[], sign: PhotoSigner, access: Parameters<PhotoSigner>[1]): ListingPhoto[] {
   return rows.map((r) => ({ id: r.id, image: sign(r.image, access)!, thumbnail: sign(r.thumbnail, access)! }));
 }
 

@@ -27,7 +27,7 @@ import {
 } from '../../lib/geo.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
-import { insertCoverPhoto, listingPhotos } from './listing-photos.queries.js';
+import { insertCoverPhoto, orderedPhotos, signedPhotos } from './listing-photos.queries.js';
 import { visibleTo } from './visibility.js';
 
 /** What a query reads first: listings in its order, the owners in a box, or a search's matches. */
@@ -158,10 +158,15 @@ export async function getVisibleListing(
   id: number,
   sign: PhotoSigner,
 ): Promise<Listing | undefined> {
-  const [row] = await selectVisibleListing(db, { viewerId, id });
+  // Three independent reads, side by side on PostgreSQL's pool. The photos of a listing the
+  // viewer may not see are read and dropped, never answered.
+  const [[row], photoRows, viewer] = await Promise.all([
+    selectVisibleListing(db, { viewerId, id }),
+    orderedPhotos(db, id),
+    coordinatesOf(db, viewerId),
+  ]);
   if (!row) return undefined;
-  const photos = await listingPhotos(db, id, sign, photoAccess(row));
-  return { ...toListing(row, await coordinatesOf(db, viewerId), sign), photos };
+  return { ...toListing(row, viewer, sign), photos: signedPhotos(photoRows, sign, photoAccess(row)) };
 }
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
