@@ -31,4 +31,31 @@ describe('a prepared query', () => {
     expect(inTransaction).toEqual([{ id: ivy.id, username: 'ivy_prepared' }]);
     expect(builds).toBe(1);
   });
+
+  it('refuses, at its first call, a value used to shape the query rather than bound', async () => {
+    const shaped = preparedQuery((db, { newestFirst }: { newestFirst: boolean }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .orderBy('id', newestFirst ? 'desc' : 'asc'),
+    );
+    await expect(shaped(ctx.db, { newestFirst: true })).rejects.toThrow(/reads but does not bind newestFirst/);
+  });
+
+  it('builds each shape once, apart from the values', async () => {
+    let builds = 0;
+    const ordered = preparedQuery((db, { above }: { above: number }, newestFirst: boolean) => {
+      builds += 1;
+      return db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '>', above)
+        .orderBy('id', newestFirst ? 'desc' : 'asc');
+    });
+    const ids = (await ctx.db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect((await ordered(ctx.db, { above: 0 }, true)).map((r) => r.id)).toEqual([...ids].reverse());
+    expect((await ordered(ctx.db, { above: 0 }, false)).map((r) => r.id)).toEqual(ids);
+    expect((await ordered(ctx.db, { above: ids[0]! }, false)).map((r) => r.id)).toEqual(ids.slice(1));
+    expect(builds).toBe(2);
+  });
 });

@@ -27,8 +27,14 @@ export function preparedQuery<Values extends Record<string, unknown>, Row, Shape
     if (query) {
       compiled.delete(key);
     } else {
-      const standIns = new Proxy({}, { get: (_, name) => new Placeholder(String(name)) }) as Values;
-      query = build(db, standIns, shape as Shape).compile();
+      const read = new Set<string>();
+      const standIns = new Proxy({}, { get: (_, name) => (read.add(String(name)), new Placeholder(String(name))) });
+      query = build(db, standIns as Values, shape as Shape).compile();
+      // A value read but never bound was used to shape the query: later calls would get the
+      // first call's shape. Fail at once instead.
+      const bound = new Set(query.parameters.map((p) => (p instanceof Placeholder ? p.name : undefined)));
+      const unbound = [...read].filter((name) => !bound.has(name));
+      if (unbound.length > 0) throw new Error(`a prepared query reads but does not bind ${unbound.join(', ')}`);
       if (compiled.size >= SHAPES_MAX) compiled.delete(compiled.keys().next().value!);
     }
     compiled.set(key, query);
