@@ -135,10 +135,10 @@ describe('/api/messages', () => {
     it('stores one message when retries of one client_id race each other', async () => {
       const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
       const pushed: number[] = [];
-      const toUser = ctx.app.realtime.toUser;
-      ctx.app.realtime.toUser = (userId, ...rest) => {
-        pushed.push(userId);
-        toUser(userId, ...rest);
+      const toUsers = ctx.app.realtime.toUsers;
+      ctx.app.realtime.toUsers = (userIds, ...rest) => {
+        pushed.push(...userIds);
+        toUsers(userIds, ...rest);
       };
       try {
         // Straight to the domain function, so every look-up runs before any insert and the
@@ -150,7 +150,7 @@ describe('/api/messages', () => {
         );
         expect(new Set(sent.map((m) => m.id)).size).toBe(1);
       } finally {
-        ctx.app.realtime.toUser = toUser;
+        ctx.app.realtime.toUsers = toUsers;
       }
       expect(await rowsBetween(alice.id, bob.id)).toHaveLength(1);
       expect(pushed.sort()).toEqual([alice.id, bob.id].sort());

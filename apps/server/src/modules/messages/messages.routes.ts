@@ -78,8 +78,7 @@ export async function sendMessage(
     if (!earlier) throw new Error('a message was refused but neither its receiver nor its client_id explains why');
     return earlier;
   }
-  app.realtime.toUser(receiver_id, 'new_message', stored);
-  app.realtime.toUser(senderId, 'new_message', stored);
+  app.realtime.toUsers([receiver_id, senderId], 'new_message', stored);
   return stored;
 }
 
