@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type Config, DATABASE_TIMEOUTS } from '../config.js';
+import { checkpointInBackground } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -16,8 +17,14 @@ export interface DatabaseHandle {
 // count(*) and other int8 results come back from pg as strings; every count we read fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-/** Opens the configured database: an SQLite file (WAL, foreign keys on) or a PostgreSQL pool. */
-export function connectDatabase(database: Config['database']): DatabaseHandle {
+/**
+ * Opens the configured database: an SQLite file (WAL, foreign keys on) or a PostgreSQL pool.
+ * `backgroundCheckpoints`: a long-running server's SQLite file is checkpointed off the event loop.
+ */
+export function connectDatabase(
+  database: Config['database'],
+  options: { backgroundCheckpoints?: boolean } = {},
+): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -54,6 +61,7 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   cachePreparedStatements(sqlite);
+  if (options.backgroundCheckpoints && database.file !== ':memory:') checkpointInBackground(sqlite, database.file);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
