@@ -133,7 +133,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const database = options.database ?? connectDatabase(config.database);
+  const database = options.database ?? connectDatabase(config.database, { backgroundCheckpoints: true });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type Config, DATABASE_TIMEOUTS } from '../config.js';
+import { checkpointInBackground } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -24,9 +25,15 @@ export interface DatabaseHandle {
 // count(*) and other int8 results come back from pg as strings; every count we read fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-/** Opens the configured database: an SQLite file (WAL, foreign keys on) or a PostgreSQL pool. */
-/** `log` sees every statement run, with its values (tools that print plans use it). */
-export function connectDatabase(database: Config['database'], { log }: { log?: LogConfig } = {}): DatabaseHandle {
+/**
+ * Opens the configured database: an SQLite file (WAL, foreign keys on) or a PostgreSQL pool.
+ * `backgroundCheckpoints`: a long-running server's SQLite file is checkpointed off the event loop.
+ * `log` sees every statement run, with its values (tools that print plans use it).
+ */
+export function connectDatabase(
+  database: Config['database'],
+  { backgroundCheckpoints = false, log }: { backgroundCheckpoints?: boolean; log?: LogConfig } = {},
+): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -63,6 +70,7 @@ export function connectDatabase(database: Config['database'], { log }: { log?: L
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   cachePreparedStatements(sqlite);
+  if (backgroundCheckpoints && database.file !== ':memory:') checkpointInBackground(sqlite, database.file);
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: 'sqlite' };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, buildTestApp } from '../../test/app.js';
 import { insertMember } from '../../test/factories.js';
@@ -57,5 +58,19 @@ describe('a prepared query', () => {
     expect((await ordered(ctx.db, { above: 0 }, false)).map((r) => r.id)).toEqual(ids);
     expect((await ordered(ctx.db, { above: ids[0]! }, false)).map((r) => r.id)).toEqual(ids.slice(1));
     expect(builds).toBe(2);
+  });
+
+  it('binds a value used more than once, also inside raw SQL', async () => {
+    const ivy = await insertMember(ctx, { username: 'ivy_twice' });
+    const oak = await insertMember(ctx, { username: 'oak_twice' });
+    const eitherOf = preparedQuery((db, v: { a: number; b: number }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', v.a), eb('id', '=', v.b), eb('id', '=', sql<number>`${v.a} + 0`)]))
+        .orderBy('id'),
+    );
+    expect(await eitherOf(ctx.db, { a: ivy.id, b: oak.id })).toEqual([{ id: ivy.id }, { id: oak.id }]);
+    expect(await eitherOf(ctx.db, { a: oak.id, b: oak.id })).toEqual([{ id: oak.id }]);
   });
 });

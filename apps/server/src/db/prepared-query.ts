@@ -17,7 +17,7 @@ class Placeholder {
  * query's shape depends on goes in `shape` instead: each shape is built once (at most
  * `SHAPES_MAX` kept, the least recently used dropped).
  */
-export function preparedQuery<Values extends Record<string, unknown>, Row, Shape = undefined>(
+export function preparedQuery<Values extends object, Row, Shape = undefined>(
   build: (db: Executor, values: Values, shape: Shape) => Compilable<Row>,
 ): (db: Executor, values: Values, ...shape: Shape extends undefined ? [] : [Shape]) => Promise<Row[]> {
   const compiled = new Map<string, CompiledQuery<Row>>();
@@ -38,7 +38,8 @@ export function preparedQuery<Values extends Record<string, unknown>, Row, Shape
       if (compiled.size >= SHAPES_MAX) compiled.delete(compiled.keys().next().value!);
     }
     compiled.set(key, query);
-    const parameters = query.parameters.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+    const named = values as Record<string, unknown>;
+    const parameters = query.parameters.map((p) => (p instanceof Placeholder ? named[p.name] : p));
     const { rows } = await db.executeQuery<Row>({ ...query, parameters });
     return rows;
   };

@@ -24,6 +24,15 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Sends one event to every open socket of several members, on every instance: encoded and
+   * published once, and heard once by a socket however many of the members it belongs to.
+   */
+  toUsers<E extends keyof ServerToClientEvents>(
+    userIds: readonly number[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Closes every socket opened with a token (after logout) and tells every instance it is revoked. */
   dropToken(jti: string): void;
   /** Hears of every revoked token, from this instance at once and from the others through Redis. */
@@ -115,6 +124,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     io,
     toUser(userId, event, ...args) {
       io.to(userRoom(userId)).emit(event, ...args);
+    },
+    toUsers(userIds, event, ...args) {
+      io.to(userIds.map(userRoom)).emit(event, ...args);
     },
     dropToken(jti) {
       for (const handler of revokedHandlers) handler(jti);

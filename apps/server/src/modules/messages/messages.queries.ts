@@ -1,5 +1,6 @@
 import type { Message, Thread } from '@gardenswap/shared';
 import { sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schema.js';
 import { shownUsername } from '../account/deleted-members.sql.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
@@ -53,32 +54,63 @@ export async function conversationPartnerExists(db: Executor, id: number): Promi
   return row !== undefined;
 }
 
-/** The message a sender already stored under a client id, if any. */
-export async function findByClientId(db: Executor, senderId: number, clientId: string): Promise<Message | undefined> {
-  const row = await db
+const selectByClientId = preparedQuery((db, v: { sender_id: number; client_id: string }) =>
+  db
     .selectFrom('messages')
     .select(MESSAGE_COLUMNS)
-    .where('sender_id', '=', senderId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+    .where('sender_id', '=', v.sender_id)
+    .where('client_id', '=', v.client_id),
+);
+
+/** The message a sender already stored under a client id, if any. */
+export async function findByClientId(db: Executor, senderId: number, clientId: string): Promise<Message | undefined> {
+  const [row] = await selectByClientId(db, { sender_id: senderId, client_id: clientId });
   return row && toMessage(row);
 }
 
+interface NewMessage {
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  client_id: string | null;
+  listing_id: number | null;
+}
+
+const insertIfAllowed = preparedQuery((db, v: NewMessage) =>
+  db
+    .insertInto('messages')
+    .columns(['sender_id', 'receiver_id', 'content', 'client_id', 'listing_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        // Typed, so PostgreSQL need not guess the type of a bare parameter.
+        .select([
+          sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
+          'users.id as receiver_id',
+          sql<string>`cast(${v.content} as text)`.as('content'),
+          sql<string | null>`cast(${v.client_id} as text)`.as('client_id'),
+          sql<number | null>`cast(${v.listing_id} as integer)`.as('listing_id'),
+        ])
+        .where('users.id', '=', v.receiver_id)
+        .where('users.deleted_at', 'is', null)
+        .where((w) => w.not(blockedEitherWay(v.sender_id, v.receiver_id, w))),
+    )
+    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+    .returning(MESSAGE_COLUMNS),
+);
+
 /**
- * Stores a message. With a client id already used by this sender it stores nothing and
- * answers undefined: the unique index on (sender_id, client_id) decides, so two racing
- * retries can never both insert.
+ * Stores a message, in one statement, when its receiver may be messaged: a member who is not
+ * the stand-in of a deleted one, and neither of the two blocked the other. Answers undefined,
+ * storing nothing, when the receiver may not be messaged or the sender already used the client
+ * id: the unique index on (sender_id, client_id) decides, so two racing retries can never both
+ * insert. The checks ride on the insert, so a block or a deletion is seen as of the insert itself.
  */
 export async function insertMessage(
   db: Executor,
   values: { sender_id: number; receiver_id: number; content: string; client_id: string | null; listing_id?: number },
 ): Promise<Message | undefined> {
-  const row = await db
-    .insertInto('messages')
-    .values(values)
-    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
-    .returning(MESSAGE_COLUMNS)
-    .executeTakeFirst();
+  const [row] = await insertIfAllowed(db, { ...values, listing_id: values.listing_id ?? null });
   return row && toMessage(row);
 }
 

@@ -1,7 +1,8 @@
 import { MESSAGE_MAX, TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { blockMember } from '../blocks/blocks.queries.js';
 import { insertMessage } from './messages.queries.js';
 import { sendMessage } from './messages.routes.js';
 
@@ -134,10 +135,10 @@ describe('/api/messages', () => {
     it('stores one message when retries of one client_id race each other', async () => {
       const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
       const pushed: number[] = [];
-      const toUser = ctx.app.realtime.toUser;
-      ctx.app.realtime.toUser = (userId, ...rest) => {
-        pushed.push(userId);
-        toUser(userId, ...rest);
+      const toUsers = ctx.app.realtime.toUsers;
+      ctx.app.realtime.toUsers = (userIds, ...rest) => {
+        pushed.push(...userIds);
+        toUsers(userIds, ...rest);
       };
       try {
         // Straight to the domain function, so every look-up runs before any insert and the
@@ -149,7 +150,7 @@ describe('/api/messages', () => {
         );
         expect(new Set(sent.map((m) => m.id)).size).toBe(1);
       } finally {
-        ctx.app.realtime.toUser = toUser;
+        ctx.app.realtime.toUsers = toUsers;
       }
       expect(await rowsBetween(alice.id, bob.id)).toHaveLength(1);
       expect(pushed.sort()).toEqual([alice.id, bob.id].sort());
@@ -189,6 +190,49 @@ describe('/api/messages', () => {
       expect(first).toMatchObject(values);
       expect(await insertMessage(ctx.db, { ...values, content: 'twice' })).toBeUndefined();
       expect((await rowsBetween(alice.id, bob.id)).map((r) => r.content)).toEqual(['once']);
+    });
+    it('stores nothing for a receiver who blocked the sender, or whom the sender blocked', async () => {
+      const [alice, bob, carol] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+      await blockMember(ctx.db, bob.id, alice.id);
+      await blockMember(ctx.db, alice.id, carol.id);
+      const values = { sender_id: alice.id, content: 'hello', client_id: null };
+      expect(await insertMessage(ctx.db, { ...values, receiver_id: bob.id })).toBeUndefined();
+      expect(await insertMessage(ctx.db, { ...values, receiver_id: carol.id })).toBeUndefined();
+      expect(await rowsBetween(alice.id, bob.id)).toHaveLength(0);
+      expect(await rowsBetween(alice.id, carol.id)).toHaveLength(0);
+    });
+
+    it('stores nothing for a receiver who does not exist or whose account was deleted', async () => {
+      const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+      await ctx.db
+        .updateTable('users')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', bob.id)
+        .execute();
+      const values = { sender_id: alice.id, content: 'hello', client_id: null };
+      expect(await insertMessage(ctx.db, { ...values, receiver_id: bob.id })).toBeUndefined();
+      expect(await insertMessage(ctx.db, { ...values, receiver_id: 987654 })).toBeUndefined();
+      expect(await rowsBetween(alice.id, bob.id)).toHaveLength(0);
+    });
+
+    it('stores the listing a card carries, and none otherwise', async () => {
+      const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+      const plain = await insertMessage(ctx.db, {
+        sender_id: alice.id,
+        receiver_id: bob.id,
+        content: 'hi',
+        client_id: null,
+      });
+      expect(plain).toMatchObject({ listing_id: null, client_id: null, read_at: null });
+      const listing = await createListing(ctx, bob);
+      const card = await insertMessage(ctx.db, {
+        sender_id: alice.id,
+        receiver_id: bob.id,
+        content: 'I would like this',
+        client_id: 'card-1',
+        listing_id: listing.id,
+      });
+      expect(card).toMatchObject({ listing_id: listing.id, client_id: 'card-1' });
     });
   });
 

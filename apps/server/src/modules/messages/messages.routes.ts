@@ -57,12 +57,12 @@ export async function sendMessage(
     const earlier = await findByClientId(app.db, senderId, client_id);
     if (earlier) return earlier;
   }
-  // After the look-up, so a retry of a stored message costs nothing; before the other checks,
-  // so a flood past the budget costs no further database work.
+  // After the look-up, so a retry of a stored message costs nothing; before the insert, so a
+  // flood past the budget costs no further database work.
   await app.messageBudget.spend(senderId);
-  if (!(await userExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
-  if (await isBlockedPair(app.db, senderId, receiver_id)) throw forbidden(SAFETY_TEXTS.cannotMessage);
 
+  // One statement stores the message only if the receiver may be messaged; only when it stores
+  // nothing do we ask why, in the order a client is answered: gone, blocked, or a retry.
   const stored = await insertMessage(app.db, {
     sender_id: senderId,
     receiver_id,
@@ -71,13 +71,14 @@ export async function sendMessage(
     ...card,
   });
   if (!stored) {
+    if (!(await userExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
+    if (await isBlockedPair(app.db, senderId, receiver_id)) throw forbidden(SAFETY_TEXTS.cannotMessage);
     // A retry with the same client_id won the race between our look-up and our insert.
     const earlier = client_id ? await findByClientId(app.db, senderId, client_id) : undefined;
-    if (!earlier) throw new Error('a message conflicted on its client_id but cannot be found');
+    if (!earlier) throw new Error('a message was refused but neither its receiver nor its client_id explains why');
     return earlier;
   }
-  app.realtime.toUser(receiver_id, 'new_message', stored);
-  app.realtime.toUser(senderId, 'new_message', stored);
+  app.realtime.toUsers([receiver_id, senderId], 'new_message', stored);
   return stored;
 }
 
