@@ -38,6 +38,25 @@ describe('Marketplace', () => {
     expect(calls(api)).toEqual([FRIENDS_PRODUCE]);
   });
 
+  it("loads the first row's photos at once and at high priority, the rest only as they near the screen", async () => {
+    mockApi({
+      [FRIENDS_PRODUCE]: json(
+        Array.from({ length: 6 }, (_, i) => buildListing({ title: `Crop ${i}`, thumbnail: `uploads/crop-${i}.webp` })),
+      ),
+    });
+    open();
+    await screen.findByText('Crop 5');
+    const photo = (title: string) => screen.getByText(title).closest('article')!.querySelector('img')!;
+    for (const title of ['Crop 0', 'Crop 3']) {
+      expect(photo(title)).toHaveAttribute('loading', 'eager');
+      expect(photo(title)).toHaveAttribute('fetchpriority', 'high');
+    }
+    for (const title of ['Crop 4', 'Crop 5']) {
+      expect(photo(title)).toHaveAttribute('loading', 'lazy');
+      expect(photo(title)).not.toHaveAttribute('fetchpriority', 'high');
+    }
+  });
+
   it('shows exchange, giveaway and a Reserved badge', async () => {
     mockApi({
       [PUBLIC_PRODUCE]: json([

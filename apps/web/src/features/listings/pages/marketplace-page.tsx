@@ -26,6 +26,9 @@ import '../listings.css';
 
 type Tab = 'friends' | 'public';
 
+/** Cards a wide screen shows in its first row (two on a phone): their photos load first, the rest lazily. */
+const FIRST_ROW = 4;
+
 const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
 
 /**
@@ -123,8 +126,8 @@ export default function MarketplacePage() {
             />
           ) : shown.length > 0 ? (
             <div className="grid listing-grid">
-              {shown.map((listing) => (
-                <ListingCard key={listing.id} listing={listing} />
+              {shown.map((listing, index) => (
+                <ListingCard key={listing.id} listing={listing} priority={index < FIRST_ROW} />
               ))}
             </div>
           ) : q ? (
