@@ -1,4 +1,4 @@
-import { listingAgeText } from '@gardenswap/shared/fresh-listings';
+import { listingAgeText } from '@gardenswap/shared/fresh-texts';
 import type { Listing } from '@gardenswap/shared/listings';
 import { Clock } from 'lucide-react';
 import '../fresh.css';
