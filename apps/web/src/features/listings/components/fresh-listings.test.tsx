@@ -32,6 +32,15 @@ describe('a listing’s age', () => {
     expect(within(card('Fig cutting')).queryByText(/listed/)).not.toBeInTheDocument();
   });
 
+  it('gives the exact date and time as a tooltip once a pointer comes over the age', async () => {
+    const created = ago(3 * DAY);
+    renderWithProviders(<ListingCard listing={buildListing({ title: 'Old kale', created_at: created })} />);
+    const age = screen.getByText('listed 3 days ago');
+    expect(age).toHaveAttribute('datetime', created);
+    await userEvent.hover(age);
+    expect(age).toHaveAttribute('title', new Date(created).toLocaleString());
+  });
+
   it('shows on the detail page', async () => {
     mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9, title: 'Pumpkins', created_at: ago(DAY + 1000) })) });
     renderWithProviders(<ListingDetailPage />, { route: '/listings/9', path: '/listings/:id', auth: me });
