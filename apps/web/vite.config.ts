@@ -43,6 +43,13 @@ export default defineConfig({
             { name: 'texts', test: sharedSource('[\\w-]+-texts\\.ts$'), priority: 3 },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 2 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // The logo and the form field: the home page, the sign-in page and the marketplace all use them.
+            {
+              name: 'ui',
+              test: webSource(['components/(logo|field)\\.tsx$']),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // The schemas, for the pages with forms.
             { name: 'contract', test: /packages[\\/]shared[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, priority: 1 },
             {
@@ -56,7 +63,7 @@ export default defineConfig({
                 'components/(modal|search-field|tabs|avatar)\\.tsx$',
                 'features/(?!auth/|site/)[\\w-]+/api/',
                 'features/swaps/components/',
-                'features/(listings|swaps|notifications|messages|profile)/[\\w-]+\\.css$',
+                '(app|features/(listings|swaps|notifications|messages|profile)(/components)?)/[\\w-]+\\.css$',
                 'features/listings/utils/',
                 'features/listings/components/(category-buttons|filter-controls|listing-age|listing-badges|listing-card|load-more|renew-button)\\.tsx$',
               ]),
