@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { buildListing, calls as allCalls, mockApi } from '../testing';
+import { listingKeys } from '../api/listing-keys';
+import { readMarketplace } from '../utils/marketplace-filter';
 import MarketplacePage from './marketplace-page';
 
 const open = (route = '/listings') =>
@@ -55,6 +57,17 @@ describe('Marketplace', () => {
       expect(photo(title)).toHaveAttribute('loading', 'lazy');
       expect(photo(title)).not.toHaveAttribute('fetchpriority', 'high');
     }
+  });
+
+  it('reads its list under the key the router prefetches for the address', async () => {
+    mockApi({
+      'GET /api/listings/?public=true&category_id=2&sort=oldest': json([buildListing({ title: 'Old seeds' })]),
+    });
+    const route = '/listings?tab=public&category=seeds&sort=oldest';
+    const { queryClient } = open(route);
+    expect(await screen.findByText('Old seeds')).toBeInTheDocument();
+    const { list } = readMarketplace(new URLSearchParams(route.split('?')[1]));
+    expect(queryClient.getQueryData(listingKeys.list(list!))).toBeDefined();
   });
 
   it('shows exchange, giveaway and a Reserved badge', async () => {
