@@ -1,8 +1,9 @@
 // Lighthouse mobile performance of / and /listings against a running server with demo data.
 // Usage: node bench/lighthouse.mjs http://127.0.0.1:3200 maria@demo.gardenswap.example gardenswap-demo
 // Needs `npx lighthouse@12` (fetched on first use) and Debian's Chromium; not part of `npm test`.
+// LIGHTHOUSE_REPORTS=dir keeps each route's full JSON report there (audits, LCP element, chunks).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -65,6 +66,11 @@ try {
       { stdio: 'inherit' },
     );
     const report = JSON.parse(readFileSync(out, 'utf8'));
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(out, path.join(keep, `${path.basename(out, '.json')}-${Date.now()}.json`));
+    }
     const audit = (id) => report.audits[id]?.displayValue ?? '';
     console.log(
       `${route.padEnd(10)} performance ${Math.round(report.categories.performance.score * 100)}  accessibility ${Math.round(report.categories.accessibility.score * 100)}  ` +

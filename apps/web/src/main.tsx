@@ -10,8 +10,8 @@ import { rememberReturnTo } from './lib/return-to';
 import './styles/global.css';
 
 function App() {
-  const [router] = useState(createRouter);
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createRouter(queryClient));
   useEffect(() => {
     // Any 401: the stored session is gone (the client removed it); forget cached data and sign in again.
     const onUnauthorized = () => {

@@ -32,6 +32,9 @@ export const SELL_PRICE_MIN = 1;
 export const SELL_PRICE_MAX = 10_000;
 export const MESSAGE_MAX = 2000;
 
+/** Distances the marketplace filter offers ("within N miles"). */
+export const DISTANCE_CHOICES = [1, 5, 10, 25, 50] as const;
+
 /** Paging of list calls. */
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;

@@ -111,8 +111,7 @@ export const LISTING_TEXTS = {
 export const LISTING_SORTS = ['newest', 'oldest', 'highest', 'lowest', 'nearest', 'relevance'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
-/** Distances the marketplace filter offers ("within N miles"). */
-export const DISTANCE_CHOICES = [1, 5, 10, 25, 50] as const;
+export { DISTANCE_CHOICES } from './constants.js';
 export const WITHIN_MILES_MAX = 500;
 export const SEARCH_TEXT_MAX = 200;
 

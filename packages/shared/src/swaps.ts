@@ -46,12 +46,4 @@ export type Swap = z.infer<typeof SwapSchema>;
 
 export const SwapsSchema = z.array(SwapSchema);
 
-export const SWAP_TEXTS = {
-  sectionTitle: 'Swaps for you',
-  sectionIntro: 'Members who have something on your want list and want something you have listed.',
-  none: 'No swaps yet. Add to your want list and list what you grow: when someone nearby has what you want and wants what you have, they show up here.',
-  loadFailed: "Swaps couldn't be loaded.",
-  theyHave: 'They have:',
-  theyWant: 'They want: your',
-  badge: 'Swap for you',
-} as const;
+export { SWAP_TEXTS } from './swap-texts.js';

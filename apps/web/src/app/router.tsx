@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, createBrowserRouter, useParams } from 'react-router';
+import { type LoaderFunctionArgs, Navigate, type RouteObject, createBrowserRouter, useParams } from 'react-router';
 import { Loading } from '../components/feedback';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteError } from '../components/route-error';
@@ -8,6 +9,22 @@ import { BareLayout } from './bare-layout';
 
 /** A code-split page: its module loads when the route is first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * The marketplace's listings request leaves as the page opens, beside the page's code rather
+ * than after it (it decides the largest picture on the page). Nothing is awaited: the page
+ * shows its loading state as before, and its own query finds the request under way.
+ */
+const prefetchMarketplace =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    import('../features/listings/api/prefetch-marketplace')
+      .then((m) => m.prefetchMarketplace(queryClient, params))
+      // The page asks for itself when it renders; a chunk that did not load changes nothing.
+      .catch(() => undefined);
+    return null;
+  };
 
 function LegacyListingRedirect() {
   const { id } = useParams();
@@ -19,7 +36,7 @@ function LegacyEditRedirect() {
   return <Navigate to={`/listings/${id}/edit`} replace />;
 }
 
-export const routes: RouteObject[] = [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <BareLayout />,
     errorElement: <RouteError />,
@@ -54,7 +71,11 @@ export const routes: RouteObject[] = [
               { path: '/my-listings-old', element: <Navigate to="/my-listings" replace /> },
               { path: '/my-listings/:id', element: <LegacyListingRedirect /> },
               { path: '/editlisting/:id', element: <LegacyEditRedirect /> },
-              { path: '/listings', lazy: page(() => import('../features/listings/pages/marketplace-page')) },
+              {
+                path: '/listings',
+                loader: prefetchMarketplace(queryClient),
+                lazy: page(() => import('../features/listings/pages/marketplace-page')),
+              },
               { path: '/listings/new', lazy: page(() => import('../features/listings/pages/new-listing-page')) },
               { path: '/listings/:id', lazy: page(() => import('../features/listings/pages/listing-detail-page')) },
               { path: '/listings/:id/edit', lazy: page(() => import('../features/listings/pages/edit-listing-page')) },
@@ -82,4 +103,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));

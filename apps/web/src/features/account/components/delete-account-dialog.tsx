@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { type FormEvent, useState } from 'react';
 import { ErrorBanner } from '../../../components/feedback';
 import { TextField } from '../../../components/field';

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 

@@ -1,5 +1,11 @@
 import type { Listing } from '@gardenswap/shared/listings';
-import { type InfiniteData, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { apiPage } from '../../../lib/api-client';
 import { type ListingsFilter, listingKeys } from './listing-keys';
 
@@ -36,18 +42,27 @@ export function listingsPath(filter: ListingsFilter): string {
  * GET /listings/ page by page: the first page from the filter, every further page from the
  * server's `Link: <…>; rel="next"` URL, so no list is silently cut.
  */
-export function useListings(query: ListingsFilter, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
-  return useInfiniteQuery<ListingsPage, Error, ListingsData, ReturnType<typeof listingKeys.list>, string | undefined>({
+const listingsQuery = (query: ListingsFilter) =>
+  infiniteQueryOptions<ListingsPage, Error, ListingsData, ReturnType<typeof listingKeys.list>, string | undefined>({
     queryKey: listingKeys.list(query),
     queryFn: ({ pageParam, signal }): Promise<ListingsPage> =>
       pageParam ? apiPage<Listing>(pageParam, { signal }) : apiPage<Listing>(listingsPath(query), { signal }),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.next,
+  });
+
+export function useListings(query: ListingsFilter, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...listingsQuery(query),
     enabled: options.enabled,
     // While a search is retyped, the last results stay on screen instead of a blank loading state.
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }
+
+/** Asks for the first page of a list ahead of the page that shows it (which then finds it in the cache). */
+export const prefetchListings = (queryClient: QueryClient, query: ListingsFilter) =>
+  queryClient.prefetchInfiniteQuery(listingsQuery(query));
 
 /** Every listing loaded so far, in the server's order. */
 export const allListings = (data: ListingsData | undefined): Listing[] => data?.pages.flatMap((p) => p.items) ?? [];

@@ -1,4 +1,4 @@
-import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-texts';
 import type { Notification } from '@gardenswap/shared/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +30,15 @@ describe('a listing’s age', () => {
     expect(within(card('Old kale')).getByText('listed 3 days ago')).toBeInTheDocument();
     expect(within(card('Fig cutting')).getByText('renewed 2 days ago')).toBeInTheDocument();
     expect(within(card('Fig cutting')).queryByText(/listed/)).not.toBeInTheDocument();
+  });
+
+  it('gives the exact date and time as a tooltip once a pointer comes over the age', async () => {
+    const created = ago(3 * DAY);
+    renderWithProviders(<ListingCard listing={buildListing({ title: 'Old kale', created_at: created })} />);
+    const age = screen.getByText('listed 3 days ago');
+    expect(age).toHaveAttribute('datetime', created);
+    await userEvent.hover(age);
+    expect(age).toHaveAttribute('title', new Date(created).toLocaleString());
   });
 
   it('shows on the detail page', async () => {

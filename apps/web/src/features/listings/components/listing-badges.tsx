@@ -1,4 +1,4 @@
-import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-texts';
 import type { Listing } from '@gardenswap/shared/listings';
 import { stateBadge } from '../utils/categories';
 

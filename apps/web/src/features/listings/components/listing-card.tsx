@@ -11,15 +11,29 @@ import '../listings.css';
 /**
  * A marketplace card: photo, title, price (or "exchange"/"giveaway"), the seller's username
  * (never an id), city and distance, its age ("listed 3 days ago"), and a reserved or gone badge; the whole card opens the listing.
+ * `priority` marks a card of the first row: its photo is on screen at once, so it loads first
+ * rather than lazily (the page's largest paint is usually one of these photos).
  */
-export function ListingCard({ listing, showOwner = true }: { listing: Listing; showOwner?: boolean }) {
+export function ListingCard({
+  listing,
+  showOwner = true,
+  priority = false,
+}: {
+  listing: Listing;
+  showOwner?: boolean;
+  priority?: boolean;
+}) {
   const src = imageUrl(listing.thumbnail ?? listing.featured_image);
   const distance = distanceLabel(listing.distance_miles);
   return (
     <article className="listing-card">
       <Link to={`/listings/${listing.id}`} className="listing-card-link">
         <div className="listing-card-image">
-          {src ? <img src={src} alt="" loading="lazy" /> : <Sprout aria-hidden size={40} />}
+          {src ? (
+            <img src={src} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} />
+          ) : (
+            <Sprout aria-hidden size={40} />
+          )}
         </div>
         <div className="listing-card-body">
           <h2 className="listing-card-title">{listing.title}</h2>

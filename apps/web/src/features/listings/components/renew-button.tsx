@@ -1,4 +1,4 @@
-import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-texts';
 import { RefreshCw } from 'lucide-react';
 import { ApiError } from '../../../lib/api-client';
 import { useRenewListing } from '../api/use-renew-listing';

@@ -2,7 +2,7 @@ import type { Listing } from '@gardenswap/shared/listings';
 import { LISTING_STATES } from '@gardenswap/shared/constants';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { MODERATION_TEXTS } from '@gardenswap/shared/moderation';
-import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-texts';
 import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';

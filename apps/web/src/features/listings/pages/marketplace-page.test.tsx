@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { buildListing, calls as allCalls, mockApi } from '../testing';
+import { listingKeys } from '../api/listing-keys';
+import { readMarketplace } from '../utils/marketplace-filter';
 import MarketplacePage from './marketplace-page';
 
 const open = (route = '/listings') =>
@@ -36,6 +38,36 @@ describe('Marketplace', () => {
     expect(screen.getByRole('button', { name: 'produce' })).toHaveAttribute('aria-pressed', 'true');
     // The category is asked of the server, not filtered here.
     expect(calls(api)).toEqual([FRIENDS_PRODUCE]);
+  });
+
+  it("loads the first row's photos at once and at high priority, the rest only as they near the screen", async () => {
+    mockApi({
+      [FRIENDS_PRODUCE]: json(
+        Array.from({ length: 6 }, (_, i) => buildListing({ title: `Crop ${i}`, thumbnail: `uploads/crop-${i}.webp` })),
+      ),
+    });
+    open();
+    await screen.findByText('Crop 5');
+    const photo = (title: string) => screen.getByText(title).closest('article')!.querySelector('img')!;
+    for (const title of ['Crop 0', 'Crop 3']) {
+      expect(photo(title)).toHaveAttribute('loading', 'eager');
+      expect(photo(title)).toHaveAttribute('fetchpriority', 'high');
+    }
+    for (const title of ['Crop 4', 'Crop 5']) {
+      expect(photo(title)).toHaveAttribute('loading', 'lazy');
+      expect(photo(title)).not.toHaveAttribute('fetchpriority', 'high');
+    }
+  });
+
+  it('reads its list under the key the router prefetches for the address', async () => {
+    mockApi({
+      'GET /api/listings/?public=true&category_id=2&sort=oldest': json([buildListing({ title: 'Old seeds' })]),
+    });
+    const route = '/listings?tab=public&category=seeds&sort=oldest';
+    const { queryClient } = open(route);
+    expect(await screen.findByText('Old seeds')).toBeInTheDocument();
+    const { list } = readMarketplace(new URLSearchParams(route.split('?')[1]));
+    expect(queryClient.getQueryData(listingKeys.list(list!))).toBeDefined();
   });
 
   it('shows exchange, giveaway and a Reserved badge', async () => {

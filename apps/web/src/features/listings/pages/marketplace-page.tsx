@@ -11,20 +11,15 @@ import { CategoryButtons } from '../components/category-buttons';
 import { FilterControls } from '../components/filter-controls';
 import { ListingCard } from '../components/listing-card';
 import { LoadMore } from '../components/load-more';
-import { CATEGORY_OPTIONS, type CategoryName, isCategoryName } from '../utils/categories';
-import {
-  DEFAULT_FILTERS,
-  type ListingFilters,
-  defaultSort,
-  readFilters,
-  searchOf,
-  writeFilters,
-} from '../utils/filters';
+import { CATEGORY_OPTIONS } from '../utils/categories';
+import { DEFAULT_FILTERS, type ListingFilters, defaultSort, readFilters, writeFilters } from '../utils/filters';
+import { readMarketplace } from '../utils/marketplace-filter';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SwapsSection } from '../../swaps/components/swaps-section';
 import '../listings.css';
 
-type Tab = 'friends' | 'public';
+/** Cards a wide screen shows in its first row (two on a phone): their photos load first, the rest lazily. */
+const FIRST_ROW = 4;
 
 const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
 
@@ -35,11 +30,7 @@ const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
  */
 export default function MarketplacePage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'public' ? 'public' : 'friends';
-  const rawCategory = params.get('category');
-  const category: CategoryName = isCategoryName(rawCategory) ? rawCategory : 'produce';
-  const categoryId = CATEGORY_OPTIONS.find((c) => c.name === category)!.id;
-  const filters = readFilters(params);
+  const { tab, category, categoryId, filters, search, list } = readMarketplace(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const update = (change: Record<string, string>) => {
@@ -73,11 +64,7 @@ export default function MarketplacePage() {
     }
   }, [filters.q]);
 
-  const search = searchOf(filters, categoryId);
-  const listings = useListings(
-    { ...(tab === 'friends' ? { friends: true } : { public: true }), ...search },
-    { enabled: search !== null, keepPrevious: true },
-  );
+  const listings = useListings(list ?? {}, { enabled: list !== null, keepPrevious: true });
   const shown = search ? allListings(listings.data) : [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = listings;
   const q = filters.q.trim();
@@ -123,8 +110,8 @@ export default function MarketplacePage() {
             />
           ) : shown.length > 0 ? (
             <div className="grid listing-grid">
-              {shown.map((listing) => (
-                <ListingCard key={listing.id} listing={listing} />
+              {shown.map((listing, index) => (
+                <ListingCard key={listing.id} listing={listing} priority={index < FIRST_ROW} />
               ))}
             </div>
           ) : q ? (

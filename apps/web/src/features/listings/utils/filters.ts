@@ -1,5 +1,4 @@
-import { LISTING_TYPES } from '@gardenswap/shared/constants';
-import { DISTANCE_CHOICES } from '@gardenswap/shared/listings';
+import { DISTANCE_CHOICES, LISTING_TYPES } from '@gardenswap/shared/constants';
 import type { ListingsSearch } from '../api/listing-keys';
 
 /** Sort orders of the filter modal and page: the spec's four, nearest, and best match while searching. */

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import type { Message } from '@gardenswap/shared/messages';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';

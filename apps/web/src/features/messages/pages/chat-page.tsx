@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
-import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { SAFETY_TEXTS } from '@gardenswap/shared/safety';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { ApiError, errorText } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { FRESH_TEXTS } from '@gardenswap/shared/fresh-listings';
+import { FRESH_TEXTS } from '@gardenswap/shared/fresh-texts';
 import { NOTIFICATION_TEXTS, type Notification } from '@gardenswap/shared/notifications';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';

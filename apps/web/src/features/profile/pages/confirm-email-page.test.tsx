@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from '@gardenswap/shared/account';
+import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

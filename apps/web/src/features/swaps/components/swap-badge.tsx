@@ -1,4 +1,4 @@
-import { SWAP_TEXTS } from '@gardenswap/shared/swaps';
+import { SWAP_TEXTS } from '@gardenswap/shared/swap-texts';
 import { ArrowLeftRight } from 'lucide-react';
 import { useSwaps } from '../api/use-swaps';
 import { SwapItems } from './swap-items';

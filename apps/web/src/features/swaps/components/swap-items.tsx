@@ -1,4 +1,5 @@
-import { SWAP_TEXTS, type Swap } from '@gardenswap/shared/swaps';
+import { type Swap } from '@gardenswap/shared/swaps';
+import { SWAP_TEXTS } from '@gardenswap/shared/swap-texts';
 import { Link } from 'react-router';
 
 /** "They have: Cherry tomatoes · They want: your Basil seedlings", each naming its listing with a link. */

@@ -1,4 +1,4 @@
-import { SWAP_TEXTS } from '@gardenswap/shared/swaps';
+import { SWAP_TEXTS } from '@gardenswap/shared/swap-texts';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBanner, Loading } from '../../../components/feedback';
