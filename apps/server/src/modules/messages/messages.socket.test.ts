@@ -167,6 +167,19 @@ describe('chat over socket.io', () => {
     expect(bobTab.received.map((m) => m.content)).toEqual(['no ack wanted', 'still here']);
   });
 
+  it('pushes a tab’s messages in the order it sent them, however fast it sends', async () => {
+    const [alice, bob] = [await createUser(ctx), await createUser(ctx)];
+    const aliceTab = await connect(alice);
+    const bobTab = await connect(bob);
+    const contents = Array.from({ length: 12 }, (_, i) => `message ${i + 1}`);
+    const acks = await Promise.all(contents.map((content) => emitSend(aliceTab, { receiver_id: bob.id, content })));
+    expect(acks.every((a) => a.ok)).toBe(true);
+    const ids = acks.map((a) => (a.ok ? a.message.id : 0));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    await settle([bobTab], contents.length);
+    expect(bobTab.received.map((m) => m.content)).toEqual(contents);
+  });
+
   it('refuses a connection with a bad or missing token as unauthorized', async () => {
     for (const token of ['not-a-token', '']) {
       const socket = client(token);

@@ -26,6 +26,9 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
   await app.register(messageBudgetPlugin);
   app.realtime.onConnection((socket) => {
     const userId = socket.data.user.id;
+    // A tab's messages are stored and pushed in the order it sent them: each send waits for the
+    // one before it (on PostgreSQL two in flight could otherwise commit in either order).
+    let sending: Promise<void> = Promise.resolve();
 
     socket.on('send_message', (payload: unknown, ack?: unknown) => {
       // A client may emit with only a callback, or with no callback at all.
@@ -35,7 +38,8 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
       const answer = (result: SendMessageAck) => {
         if (reply) (reply as (r: SendMessageAck) => void)(result);
       };
-      sendMessage(app, userId, input).then(
+      const sent = sending.then(() => sendMessage(app, userId, input));
+      const answered = sent.then(
         (message) => answer({ ok: true, message }),
         (error: unknown) => {
           const appError = toAppError(error);
@@ -49,6 +53,8 @@ export const messagesSocket = fp(async (app: FastifyInstance) => {
           });
         },
       );
+      // Whatever happened to this send, the next one goes ahead.
+      sending = answered.catch((error: unknown) => app.log.error({ err: error }, 'send_message answer failed'));
     });
 
     let lastTyping = 0;
