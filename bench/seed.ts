@@ -115,5 +115,8 @@ export async function openSeeded(listings: number, target = sqliteFileFor(listin
   const { db } = connectDatabase({ kind: 'sqlite', file: target });
   await migrateToLatest(db);
   if (fresh) await seed(db, false, listings);
+  // A reused file keeps the messages of earlier chat runs, unread: hundreds of thousands of them
+  // would change the chat figures and the offline-mail sweep from one run to the next.
+  else await db.deleteFrom('messages').execute();
   return { db, file: target, seedSeconds: fresh ? seconds() : 0, close: () => db.destroy() };
 }
