@@ -1,8 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import { type ListingsQuery, ListingsQuerySchema } from '@gardenswap/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
 import { DENSE_VIEWER, SELLER, SPARSE_VIEWER, membersFor, openSeeded, sqliteFileFor } from './seed.js';
+import { percentile, timeRuns } from './timing.js';
 
 /**
  * The plans of GET /listings/ at scale, measured in process (no HTTP): every list route, the
@@ -67,17 +67,8 @@ function parse(query: string, cursor?: string): ListingsQuery {
   return ListingsQuerySchema.parse({ ...params, ...(cursor ? { cursor } : {}) });
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function time(run: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
+  const times = await timeRuns(RUNS, run);
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { findSwaps } from '../apps/server/src/modules/swaps/find-swaps.js';
+import { percentile, timeRuns } from './timing.js';
 
 /**
  * GET /api/swaps at scale, measured in process (no HTTP): a member's swaps, and the one with a
@@ -120,20 +120,6 @@ async function open() {
   return { db, close: () => db.destroy() };
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function time(run: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
 async function main() {
   const { db, close } = await open();
   if (process.env.BENCH_SEED_ONLY) return close();
@@ -146,8 +132,8 @@ async function main() {
     const other = swaps.at(-1)?.member.id ?? viewer + 1;
     cases.swaps.found += swaps.length;
     cases['one member'].found += (await findSwaps(db, viewer, other)).length;
-    cases.swaps.times.push(...(await time(() => findSwaps(db, viewer))));
-    cases['one member'].times.push(...(await time(() => findSwaps(db, viewer, other))));
+    cases.swaps.times.push(...(await timeRuns(RUNS, () => findSwaps(db, viewer))));
+    cases['one member'].times.push(...(await timeRuns(RUNS, () => findSwaps(db, viewer, other))));
   }
   for (const [name, { times, found }] of Object.entries(cases)) {
     times.sort((a, b) => a - b);

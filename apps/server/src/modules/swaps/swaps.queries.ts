@@ -57,7 +57,7 @@ export type Offer = Awaited<ReturnType<typeof offersOf>>[number];
  * one visibility rule shows the viewer, on offer, whose owner wants something in a category the
  * viewer lists in. Newest first, at most `SWAP_CANDIDATES_PER_WANT`: bounded work per want.
  */
-export function candidateListings(
+export async function candidateListings(
   db: Executor,
   viewerId: number,
   want: { category_id: number },
@@ -65,19 +65,7 @@ export function candidateListings(
   offerCategories: number[],
   onlyOwner?: number,
 ) {
-  if (words.length === 0 || offerCategories.length === 0) return Promise.resolve([]);
-  return candidateListingsQuery(db, viewerId, want, words, offerCategories, onlyOwner).execute();
-}
-
-/** The query of `candidateListings` (its words and categories not empty). */
-export function candidateListingsQuery(
-  db: Executor,
-  viewerId: number,
-  want: { category_id: number },
-  words: string[],
-  offerCategories: number[],
-  onlyOwner?: number,
-) {
+  if (words.length === 0 || offerCategories.length === 0) return [];
   let q = db
     .selectFrom('listings')
     .select(['listings.id', 'listings.title', 'listings.owner_id'])
@@ -128,7 +116,7 @@ export function candidateListingsQuery(
       .where(sql<SqlBool>`to_tsvector('english', ${sql.ref('listings.title')}) @@ to_tsquery('english', ${text})`)
       .orderBy('listings.id', 'desc');
   }
-  return q.limit(SWAP_CANDIDATES_PER_WANT);
+  return q.limit(SWAP_CANDIDATES_PER_WANT).execute();
 }
 
 /** The wants of the given members in the given categories (at most five per category each). */
