@@ -82,12 +82,19 @@ export async function openSeeded(listings: number, target = sqliteFileFor(listin
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   if (target.startsWith('postgres')) {
-    const schema = `bench_${process.pid}_${listings}`;
+    // BENCH_SCHEMA names a schema to keep for later runs, and reuses it (migrated) when it is there.
+    const kept = process.env.BENCH_SCHEMA;
+    const schema = kept ?? `bench_${process.pid}_${listings}`;
     const admin = connectDatabase({ kind: 'postgres', url: target });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    const { rows } = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(admin.db);
+    if (rows.length === 0) await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     await admin.db.destroy();
     const { db } = connectDatabase({ kind: 'postgres', url: target, schema });
-    const close = async (keep = false) => {
+    if (rows.length > 0) {
+      await migrateToLatest(db);
+      return { db, schema, seedSeconds: 0, close: () => db.destroy() };
+    }
+    const close = async (keep = kept !== undefined) => {
       await db.destroy();
       if (keep) return;
       // On a connection of its own: dropping a million rows can outlast the app's query timeout.

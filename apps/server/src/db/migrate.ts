@@ -16,6 +16,7 @@ import * as listingPhotos from './migrations/013-listing-photos.js';
 import * as trades from './migrations/014-trades.js';
 import * as freshListings from './migrations/015-fresh-listings.js';
 import * as searchIndexWithoutPendingList from './migrations/016-search-index-without-pending-list.js';
+import * as searchPrefixIndex from './migrations/017-search-prefix-index.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -36,6 +37,7 @@ const migrations = {
   '014-trades': trades,
   '015-fresh-listings': freshListings,
   '016-search-index-without-pending-list': searchIndexWithoutPendingList,
+  '017-search-prefix-index': searchPrefixIndex,
 } satisfies Record<string, Migration>;
 
 /**

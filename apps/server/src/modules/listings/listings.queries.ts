@@ -246,30 +246,49 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], s
 const number = (value: number) => sql<number>`cast(${value} as double precision)`;
 
 /**
- * Equirectangular squared distance in degrees² between the owner and `center`, plain
- * arithmetic on both databases: it orders by nearness and, compared with the radius
- * squared, filters by it (within a fraction of a percent of the great circle at the
- * distances members trade over).
+ * Equirectangular squared distance in degrees² between the member `who` names (the owner by
+ * default) and `center`, plain arithmetic on both databases: it orders by nearness and,
+ * compared with the radius squared, filters by it (within a fraction of a percent of the great
+ * circle at the distances members trade over).
  */
-function squaredDegrees(center: Coordinates) {
+function squaredDegrees(center: Coordinates, who = 'owner') {
   const k = longitudeWeight(center);
-  const dLat = sql<number>`(${sql.ref('owner.latitude')} - ${number(center.latitude)})`;
-  const dLon = sql<number>`(${number(k)} * (${sql.ref('owner.longitude')} - ${number(center.longitude)}))`;
+  const dLat = sql<number>`(${sql.ref(`${who}.latitude`)} - ${number(center.latitude)})`;
+  const dLon = sql<number>`(${number(k)} * (${sql.ref(`${who}.longitude`)} - ${number(center.longitude)}))`;
   return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
 
 type ListingQuery = ReturnType<typeof listingSelect>;
 
-/** Owners within `miles` of `center`: the box first (users_latitude serves it), then the circle. */
-function ownersWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: number): Q {
+/** Whether the member `who` names lives within `miles` of `center`: the box (which an index serves), then the circle. */
+function livesWithin(who: string, center: Coordinates, miles: number) {
   const box = boundingBox(center, miles);
   const radius = miles / MILES_PER_DEGREE_LATITUDE;
-  return q
-    .where('owner.latitude', '>=', box.minLatitude)
-    .where('owner.latitude', '<=', box.maxLatitude)
-    .where('owner.longitude', '>=', box.minLongitude)
-    .where('owner.longitude', '<=', box.maxLongitude)
-    .where(sql<SqlBool>`${squaredDegrees(center)} <= ${number(radius * radius)}`) as Q;
+  const [latitude, longitude] = [sql.ref(`${who}.latitude`), sql.ref(`${who}.longitude`)];
+  return sql<SqlBool>`${latitude} >= ${box.minLatitude} and ${latitude} <= ${box.maxLatitude}
+    and ${longitude} >= ${box.minLongitude} and ${longitude} <= ${box.maxLongitude}
+    and ${squaredDegrees(center, who)} <= ${number(radius * radius)}`;
+}
+
+/** Owners within `miles` of `center`, for a query driven from the owners (users_latitude serves the box). */
+function ownersWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: number): Q {
+  return q.where(livesWithin('owner', center, miles)) as Q;
+}
+
+/**
+ * The same circle for a query walking listings in its order: each listing's owner is looked up
+ * and checked as the walk reaches it. Written on the joined owner, SQLite would first build a
+ * Bloom filter of every owner in the box (47,000 in a dense town at a million listings, 9 ms)
+ * because it plans the walk as if it read the whole table; as a per-row subquery the walk stops
+ * at the page (0.1 ms).
+ */
+function listingsWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: number): Q {
+  return q.where((eb) =>
+    eb
+      .selectFrom('users as circle')
+      .select(livesWithin('circle', center, miles).as('inside'))
+      .whereRef('circle.id', '=', 'listings.owner_id'),
+  ) as Q;
 }
 
 /** How many rows `q` has, counting no further than `cap` (a bounded read whatever the table holds). */
@@ -562,9 +581,8 @@ export async function listListings(
   const filtered = (from: Drive) => {
     const q = filteredListings(db, from, shape, values);
     // `nearest` keeps to the circle through its rings.
-    return query.within_miles !== undefined && viewer && sort !== 'nearest'
-      ? ownersWithin(q, viewer, query.within_miles)
-      : q;
+    if (query.within_miles === undefined || !viewer || sort === 'nearest') return q;
+    return from === 'owners' ? ownersWithin(q, viewer, query.within_miles) : listingsWithin(q, viewer, query.within_miles);
   };
   const narrowed = (from: Drive, scope: TextScope = 'any') =>
     words.length > 0
