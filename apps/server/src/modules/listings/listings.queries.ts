@@ -202,23 +202,37 @@ export function searchWords(text: string): string[] {
 type TextScope = 'any' | 'title' | 'notTitle';
 
 /**
- * Narrows `q` to the listings matching every word of the search (the last one as a prefix, for
- * search as you type) and gives the expression to order them newest first by. SQLite drives
- * from the FTS5 table and orders by its rowid, which FTS5 walks in order and stops at the
- * LIMIT (ordering by listings.id would read and sort every match). A query driven by its owners
- * (`from`) instead checks each listing against the matches' rowids, gathered once: FTS5 checks
- * a single row against a prefix only by expanding the prefix again. PostgreSQL filters on the
- * GIN-indexed `search` tsvector, whose title words carry weight A.
+ * A search as the database's full-text syntax says it: every word, the last one as a prefix
+ * (search as you type), within the scope. It is bound as a value, so one compiled query serves
+ * every search of a shape.
  */
-function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], scope: TextScope, from: Drive) {
+function searchText(db: Executor, words: string[], scope: TextScope): string {
   if (isSqlite(db)) {
     const all = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-    const match = { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
+    return { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
+  }
+  const tsquery = (weight: string) =>
+    words.map((w, i) => `${w}:${i === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
+  return { any: tsquery(''), title: tsquery('A'), notTitle: `(${tsquery('')}) & !(${tsquery('A')})` }[scope];
+}
+
+/**
+ * Narrows `q` to the listings matching a search (`searchText`) and gives the expression to order
+ * them newest first by. SQLite drives from the FTS5 table and orders by its rowid, which FTS5
+ * walks in order and stops at the LIMIT (ordering by listings.id would read and sort every
+ * match); its prefix index (migration 017) makes the last word one more word of the index. A
+ * query driven by its owners (`from`) instead checks each listing against the matches' rowids,
+ * gathered once: FTS5 checks a single row against a search only by setting the search up again
+ * (about 20 µs a row). PostgreSQL filters on the GIN-indexed `search` tsvector, whose title
+ * words carry weight A.
+ */
+function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from: Drive) {
+  if (isSqlite(db)) {
     if (from === 'owners') {
       const matches = db
         .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
         .select('fts.rowid')
-        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`);
+        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${text}`);
       // `id + 0`, which no index serves: a membership test of each listing read, never a seek
       // into the owner's listings for every match.
       return {
@@ -230,13 +244,10 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], s
       join.on(sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`),
     ) as unknown as Q;
     return {
-      q: joined.where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${match}`) as Q,
+      q: joined.where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${text}`) as Q,
       id: sql.ref<number>('fts.rowid'),
     };
   }
-  const tsquery = (weight: string) =>
-    words.map((w, i) => `${w}:${i === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
-  const text = { any: tsquery(''), title: tsquery('A'), notTitle: `(${tsquery('')}) & !(${tsquery('A')})` }[scope];
   return {
     q: q.where(sql<SqlBool>`${sql.ref('listings.search')} @@ to_tsquery('english', ${text})`) as Q,
     id: sql.ref<number>('listings.id'),
@@ -246,33 +257,52 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, words: string[], s
 const number = (value: number) => sql<number>`cast(${value} as double precision)`;
 
 /**
- * Equirectangular squared distance in degrees² between the member `who` names (the owner by
- * default) and `center`, plain arithmetic on both databases: it orders by nearness and,
- * compared with the radius squared, filters by it (within a fraction of a percent of the great
- * circle at the distances members trade over).
+ * A circle around a point as the queries bind it: its box (which users_latitude serves), its
+ * center, how much a degree of longitude weighs there, and its radius squared, in degrees.
  */
-function squaredDegrees(center: Coordinates, who = 'owner') {
-  const k = longitudeWeight(center);
-  const dLat = sql<number>`(${sql.ref(`${who}.latitude`)} - ${number(center.latitude)})`;
-  const dLon = sql<number>`(${number(k)} * (${sql.ref(`${who}.longitude`)} - ${number(center.longitude)}))`;
+interface Circle {
+  latitude: number;
+  longitude: number;
+  weight: number;
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+  radius2: number;
+}
+
+const squaredRadius = (miles: number) => (miles / MILES_PER_DEGREE_LATITUDE) ** 2;
+
+function circleAround(center: Coordinates, miles: number): Circle {
+  const box = boundingBox(center, miles);
+  return { ...center, ...box, weight: longitudeWeight(center), radius2: squaredRadius(miles) };
+}
+
+/**
+ * Equirectangular squared distance in degrees² between the member `who` names (the owner by
+ * default) and the circle's center, plain arithmetic on both databases: it orders by nearness
+ * and, compared with the radius squared, filters by it (within a fraction of a percent of the
+ * great circle at the distances members trade over).
+ */
+function squaredDegrees(c: Circle, who = 'owner') {
+  const dLat = sql<number>`(${sql.ref(`${who}.latitude`)} - ${number(c.latitude)})`;
+  const dLon = sql<number>`(${number(c.weight)} * (${sql.ref(`${who}.longitude`)} - ${number(c.longitude)}))`;
   return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
 
 type ListingQuery = ReturnType<typeof listingSelect>;
 
-/** Whether the member `who` names lives within `miles` of `center`: the box (which an index serves), then the circle. */
-function livesWithin(who: string, center: Coordinates, miles: number) {
-  const box = boundingBox(center, miles);
-  const radius = miles / MILES_PER_DEGREE_LATITUDE;
+/** Whether the member `who` names lives within the circle: the box first, then the circle. */
+function livesWithin(who: string, c: Circle) {
   const [latitude, longitude] = [sql.ref(`${who}.latitude`), sql.ref(`${who}.longitude`)];
-  return sql<SqlBool>`${latitude} >= ${box.minLatitude} and ${latitude} <= ${box.maxLatitude}
-    and ${longitude} >= ${box.minLongitude} and ${longitude} <= ${box.maxLongitude}
-    and ${squaredDegrees(center, who)} <= ${number(radius * radius)}`;
+  return sql<SqlBool>`${latitude} >= ${c.minLatitude} and ${latitude} <= ${c.maxLatitude}
+    and ${longitude} >= ${c.minLongitude} and ${longitude} <= ${c.maxLongitude}
+    and ${squaredDegrees(c, who)} <= ${number(c.radius2)}`;
 }
 
-/** Owners within `miles` of `center`, for a query driven from the owners (users_latitude serves the box). */
-function ownersWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: number): Q {
-  return q.where(livesWithin('owner', center, miles)) as Q;
+/** Owners within the circle, for a query driven from the owners (users_latitude serves the box). */
+function ownersWithin<Q extends ListingQuery>(q: Q, c: Circle): Q {
+  return q.where(livesWithin('owner', c)) as Q;
 }
 
 /**
@@ -282,18 +312,18 @@ function ownersWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: 
  * because it plans the walk as if it read the whole table; as a per-row subquery the walk stops
  * at the page (0.1 ms).
  */
-function listingsWithin<Q extends ListingQuery>(q: Q, center: Coordinates, miles: number): Q {
+function listingsWithin<Q extends ListingQuery>(q: Q, c: Circle): Q {
   return q.where((eb) =>
     eb
       .selectFrom('users as circle')
-      .select(livesWithin('circle', center, miles).as('inside'))
+      .select(livesWithin('circle', c).as('inside'))
       .whereRef('circle.id', '=', 'listings.owner_id'),
   ) as Q;
 }
 
 /** How many rows `q` has, counting no further than `cap` (a bounded read whatever the table holds). */
-async function countUpTo(db: Executor, q: ListingQuery, cap: number): Promise<number> {
-  const row = await db
+function counted(db: Executor, q: ListingQuery, cap: number) {
+  return db
     .selectFrom(
       q
         .clearSelect()
@@ -302,9 +332,13 @@ async function countUpTo(db: Executor, q: ListingQuery, cap: number): Promise<nu
         .limit(cap)
         .as('counted'),
     )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
+/** An ordered list of rows, read from any point, or counted up to a bound. */
+interface Stream {
+  count(cap: number): Promise<number>;
+  rows(offset: number, limit: number): Promise<ListingRow[]>;
 }
 
 /**
@@ -312,23 +346,14 @@ async function countUpTo(db: Executor, q: ListingQuery, cap: number): Promise<nu
  * as far as the page needs: a stream wholly before the page is counted (up to what is left to
  * skip), never sorted or returned.
  */
-async function pageOfStreams(db: Executor, streams: ListingQuery[], skip: number, take: number): Promise<ListingRow[]> {
+async function pageOfStreams(streams: Stream[], skip: number, take: number): Promise<ListingRow[]> {
   const rows: ListingRow[] = [];
   for (const stream of streams) {
     if (rows.length >= take) break;
-    if (skip > 0) {
-      const before = await countUpTo(db, stream, skip);
-      skip -= before;
-      if (skip > 0) continue;
-      rows.push(
-        ...(await stream
-          .offset(before)
-          .limit(take - rows.length)
-          .execute()),
-      );
-    } else {
-      rows.push(...(await stream.limit(take - rows.length).execute()));
-    }
+    const before = skip > 0 ? await stream.count(skip) : 0;
+    skip -= before;
+    if (skip > 0) continue;
+    rows.push(...(await stream.rows(before, take - rows.length)));
   }
   return rows;
 }
@@ -336,8 +361,24 @@ async function pageOfStreams(db: Executor, streams: ListingQuery[], skip: number
 /** Rings of `nearest` start this narrow (miles) and double until they hold the whole globe. */
 const FIRST_RING_MILES = 0.25;
 const LAST_RING_MILES = 32_768;
-/** A ring holding more listings than this is halved before it is sorted. */
+/**
+ * A ring is read and sorted whole, so one holding more listings than this is halved first, or
+ * (without a search) more than RING_PAGES times the rows the page needs, its own and those
+ * before it.
+ */
 const RING_ROWS = 2_000;
+const RING_PAGES = 4;
+
+/** The rings of `nearest`: the listings between two distances (miles), in order, and how many listings their owners hold. */
+interface Rings {
+  ring(inner: number, outer: number): Stream;
+  /** Every listing of the ring's owners, counted on the indexes alone (up to `cap`). */
+  held(inner: number, outer: number, cap: number): Promise<number>;
+  /** The listings of owners without a known postcode, newest first. */
+  unlocated: Stream;
+  /** Whether a search narrows the rings (the count on the indexes then says little of them). */
+  searching: boolean;
+}
 
 /**
  * Rows `skip` to `skip + take` in order of nearness (then newest), without sorting the table:
@@ -352,52 +393,33 @@ const RING_ROWS = 2_000;
  * rings then hold exactly the `within_miles` circle. (A second box on the same index would
  * leave SQLite free to read the wider one for every ring.)
  */
-async function nearestPage(
-  db: Executor,
-  narrowed: (from: Drive) => ListingQuery,
-  viewer: Coordinates,
-  skip: number,
-  take: number,
-  withinMiles?: number,
-): Promise<ListingRow[]> {
+async function nearestPage(rings: Rings, skip: number, take: number, withinMiles?: number): Promise<ListingRow[]> {
   const last = withinMiles ?? LAST_RING_MILES;
-  const distance = squaredDegrees(viewer);
-  const ring = (inner: number, outer: number) => {
-    let q = ownersWithin(narrowed('owners'), viewer, outer);
-    if (inner > 0) {
-      const radius = inner / MILES_PER_DEGREE_LATITUDE;
-      q = q.where(sql<SqlBool>`${distance} > ${number(radius * radius)}`);
-    }
-    return q.orderBy(distance).orderBy('listings.id', 'desc');
-  };
-  const rings: [number, number][] = [[0, Math.min(FIRST_RING_MILES, last)]];
+  const bound = rings.searching ? RING_ROWS : Math.min(RING_ROWS, RING_PAGES * (skip + take));
+  const queue: [number, number][] = [[0, Math.min(FIRST_RING_MILES, last)]];
   const rows: ListingRow[] = [];
-  while (rings.length > 0 && rows.length < take) {
-    const [inner, outer] = rings.shift()!;
-    const q = ring(inner, outer);
-    const held = await countUpTo(db, q, RING_ROWS + 1);
-    if (held > RING_ROWS && outer - inner > 1e-3) {
-      rings.unshift([inner, (inner + outer) / 2], [(inner + outer) / 2, outer]);
+  while (queue.length > 0 && rows.length < take) {
+    const [inner, outer] = queue.shift()!;
+    const ring = rings.ring(inner, outer);
+    // With a search, what the viewer sees of the ring is counted; without, every listing of its
+    // owners on the indexes alone, which is cheaper and bounds it as well.
+    const held = rings.searching ? await ring.count(bound + 1) : await rings.held(inner, outer, bound + 1);
+    if (held > bound && outer - inner > 1e-3) {
+      queue.unshift([inner, (inner + outer) / 2], [(inner + outer) / 2, outer]);
       continue;
     }
-    if (rings.length === 0 && outer < last) rings.push([outer, Math.min(outer * 2, last)]);
-    if (held <= skip) {
-      skip -= held;
-      continue;
+    if (queue.length === 0 && outer < last) queue.push([outer, Math.min(outer * 2, last)]);
+    if (held === 0) continue;
+    let before = 0;
+    if (skip > 0) {
+      before = rings.searching ? Math.min(held, skip) : await ring.count(skip);
+      skip -= before;
+      if (skip > 0) continue;
     }
-    rows.push(
-      ...(await q
-        .offset(skip)
-        .limit(take - rows.length)
-        .execute()),
-    );
-    skip = 0;
+    rows.push(...(await ring.rows(before, take - rows.length)));
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
-  const unlocated = narrowed('listings')
-    .where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]))
-    .orderBy('listings.id', 'desc');
-  return [...rows, ...(await pageOfStreams(db, [unlocated], skip, take - rows.length))];
+  return [...rows, ...(await pageOfStreams([rings.unlocated], skip, take - rows.length))];
 }
 
 const DEFAULT_SORT: ListingSort = 'newest';
@@ -469,7 +491,7 @@ function filterValues(query: ListingsQuery, viewerId: number): FilterValues {
 
 /**
  * The listings of a tab and its filters that the viewer may see, before any text or order.
- * It uses `values` only as values, so a page can be compiled once per shape (`plainPage`).
+ * It uses `values` only as values, so a page can be compiled once per shape (`listRead`).
  */
 function filteredListings(db: Executor, from: Drive, shape: FilterShape, v: FilterValues) {
   let q = listingSelect(db, from).where(visibleTo(v.viewerId));
@@ -526,20 +548,68 @@ function inOrder(
   return q.orderBy(id, 'desc');
 }
 
-const plainPage = preparedQuery(
-  (
-    db,
-    v: FilterValues & { take: number; cursorId?: number; cursorPrice?: number },
-    shape: { filters: FilterShape; sort: ListingSort; cursor?: ListingsCursor['kind'] },
-  ) =>
-    inOrder(
-      filteredListings(db, 'listings', shape.filters, v),
-      sql.ref<number>('listings.id'),
-      shape.sort,
-      shape.cursor,
-      v,
-    ).limit(v.take),
+/** What decides a list read's SQL; its values (`ReadValues`) are bound on each call. */
+interface ReadShape {
+  filters: FilterShape;
+  /** What the query reads first. */
+  from: Drive;
+  /** Whether a search narrows it (`match`). */
+  text: boolean;
+  /** The within_miles circle: on the owners read first, or on each listing as the walk reaches it. */
+  circle?: 'owners' | 'listings';
+  /** A ring of `nearest`: the circle's owners (beyond `innerRadius2` when `inner`), in order of distance. */
+  ring?: { inner: boolean };
+  /** Only owners without a known postcode (the end of `nearest`). */
+  unlocated?: boolean;
+  sort: ListingSort;
+  cursor?: ListingsCursor['kind'];
+}
+
+type ReadValues = FilterValues &
+  Partial<Circle> & {
+    match?: string;
+    innerRadius2?: number;
+    cursorId?: number;
+    cursorPrice?: number;
+    /** Rows from `offset`, at most `limit`; a count goes no further than `limit`. */
+    offset: number;
+    limit: number;
+  };
+
+/**
+ * Every list read, from its shape; `indexes` reads only the ring's (or circle's) owners and
+ * their listings, for a count on the indexes alone.
+ */
+function listRead(db: Executor, v: ReadValues, s: ReadShape & { indexes?: boolean }) {
+  const circle = v as Circle;
+  let q: ListingQuery;
+  let id = sql.ref<number>('listings.id');
+  if (s.indexes) q = listingSelect(db, 'owners');
+  else {
+    q = filteredListings(db, s.text && s.from === 'listings' ? 'matches' : s.from, s.filters, v);
+    if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle) : listingsWithin(q, circle);
+    if (s.text) ({ q, id } = matching(db, q, v.match!, s.from));
+    if (s.unlocated) q = q.where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]));
+  }
+  if (!s.ring) return inOrder(q, id, s.sort, s.cursor, v);
+  q = ownersWithin(q, circle);
+  const distance = squaredDegrees(circle);
+  if (s.ring.inner) q = q.where(sql<SqlBool>`${distance} > ${number(v.innerRadius2!)}`);
+  return q.orderBy(distance).orderBy('listings.id', 'desc');
+}
+
+// Compiled once per shape: building and compiling these queries cost as much as SQLite answering them.
+const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit));
+const readCount = preparedQuery((db, v: ReadValues, s: ReadShape & { indexes?: boolean }) =>
+  counted(db, listRead(db, v, s), v.limit),
 );
+
+function stream(db: Executor, shape: ReadShape, values: Omit<ReadValues, 'offset' | 'limit'>): Stream {
+  return {
+    count: async (cap) => Number((await readCount(db, { ...values, offset: 0, limit: cap }, shape))[0]!.n),
+    rows: (offset, limit) => readRows(db, { ...values, offset, limit }, shape),
+  };
+}
 
 /**
  * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
@@ -575,48 +645,63 @@ export async function listListings(
     sort === 'highest' || sort === 'lowest' ? 'price' : sort === 'nearest' || sort === 'relevance' ? 'offset' : 'id';
   if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
-  const shape = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest');
+  const filters = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest');
   const values = filterValues(query, viewerId);
-  /** The tab and the filters but the text, before any order. */
-  const filtered = (from: Drive) => {
-    const q = filteredListings(db, from, shape, values);
-    // `nearest` keeps to the circle through its rings.
-    if (query.within_miles === undefined || !viewer || sort === 'nearest') return q;
-    return from === 'owners' ? ownersWithin(q, viewer, query.within_miles) : listingsWithin(q, viewer, query.within_miles);
-  };
-  const narrowed = (from: Drive, scope: TextScope = 'any') =>
-    words.length > 0
-      ? matching(db, filtered(from === 'listings' ? 'matches' : from), words, scope, from)
-      : { q: filtered(from), id: sql.ref<number>('listings.id') };
-  // The circle's listings of every kind are counted on the indexes alone: what the tab shows
-  // there is fewer, so a circle under the bound is gathered and sorted within the bound.
-  // `nearest` reads its rings from their owners whatever the circle holds.
-  const circle =
-    query.within_miles !== undefined && viewer !== null && sort !== 'nearest'
-      ? ownersWithin(listingSelect(db, 'owners'), viewer, query.within_miles)
-      : undefined;
-  const from: Drive = circle && (await countUpTo(db, circle, GATHER_ROWS + 1)) <= GATHER_ROWS ? 'owners' : 'listings';
-
+  const text = words.length > 0;
+  const match = (scope: TextScope) => (text ? { match: searchText(db, words, scope) } : {});
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
   let rows: ListingRow[];
   if (sort === 'nearest') {
-    rows = await nearestPage(db, (drive) => narrowed(drive).q, viewer!, offset, take, query.within_miles);
-  } else if (sort === 'relevance') {
-    const tiers = (['title', 'notTitle'] as const).map((scope) => {
-      const { q, id } = narrowed(from, scope);
-      return q.orderBy(id, 'desc');
+    const ring = (inner: number, outer: number) => ({
+      values: { ...values, ...match('any'), ...circleAround(viewer!, outer), innerRadius2: squaredRadius(inner) },
+      shape: { filters, from: 'owners', text, ring: { inner: inner > 0 }, sort } as const,
     });
-    rows = await pageOfStreams(db, tiers, offset, take);
+    const rings: Rings = {
+      searching: text,
+      ring: (inner, outer) => {
+        const { values, shape } = ring(inner, outer);
+        return stream(db, shape, values);
+      },
+      held: async (inner, outer, cap) => {
+        const { values, shape } = ring(inner, outer);
+        const [row] = await readCount(db, { ...values, offset: 0, limit: cap }, { ...shape, indexes: true });
+        return Number(row!.n);
+      },
+      unlocated: stream(
+        db,
+        { filters, from: 'listings', text, unlocated: true, sort: 'newest' },
+        { ...values, ...match('any') },
+      ),
+    };
+    rows = await nearestPage(rings, offset, take, query.within_miles);
   } else {
+    const circle = query.within_miles !== undefined ? circleAround(viewer!, query.within_miles) : undefined;
+    let from: Drive = 'listings';
+    if (circle) {
+      // The circle's listings of every kind are counted on the indexes alone: what the tab shows
+      // there is fewer, so a circle under the bound is gathered and sorted within the bound.
+      const shape = { filters, from: 'owners', text: false, ring: { inner: false }, sort, indexes: true } as const;
+      const [row] = await readCount(db, { ...values, ...circle, offset: 0, limit: GATHER_ROWS + 1 }, shape);
+      if (Number(row!.n) <= GATHER_ROWS) from = 'owners';
+    }
+    const shape: ReadShape = {
+      filters,
+      from,
+      text,
+      circle: circle && (from === 'owners' ? 'owners' : 'listings'),
+      sort,
+      cursor: cursor?.kind,
+    };
     const after = { cursorId: cursorId(cursor), cursorPrice: cursor?.kind === 'price' ? cursor.price : undefined };
-    if (words.length === 0 && query.within_miles === undefined) {
-      // The commonest pages (a tab and its filters, newest first or by price): compiled once per shape.
-      rows = await plainPage(db, { ...values, ...after, take }, { filters: shape, sort, cursor: cursor?.kind });
+    if (sort === 'relevance') {
+      const tiers = (['title', 'notTitle'] as const).map((scope) =>
+        stream(db, shape, { ...values, ...circle, ...match(scope) }),
+      );
+      rows = await pageOfStreams(tiers, offset, take);
     } else {
-      const text = narrowed(from);
-      rows = await inOrder(text.q, text.id, sort, cursor?.kind, after).limit(take).execute();
+      rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }
   }
   const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
