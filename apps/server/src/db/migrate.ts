@@ -17,6 +17,7 @@ import * as trades from './migrations/014-trades.js';
 import * as freshListings from './migrations/015-fresh-listings.js';
 import * as searchIndexWithoutPendingList from './migrations/016-search-index-without-pending-list.js';
 import * as searchPrefixIndex from './migrations/017-search-prefix-index.js';
+import * as titleSearchIndex from './migrations/018-title-search-index.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -38,6 +39,7 @@ const migrations = {
   '015-fresh-listings': freshListings,
   '016-search-index-without-pending-list': searchIndexWithoutPendingList,
   '017-search-prefix-index': searchPrefixIndex,
+  '018-title-search-index': titleSearchIndex,
 } satisfies Record<string, Migration>;
 
 /**

@@ -43,15 +43,21 @@ type Drive = 'listings' | 'owners' | 'matches';
  * walks listings in its order and stops at the page, and a distance query starts from the
  * owners in its box instead of reading every listing. A search joins the full-text index to
  * a plain join, which SQLite starts from the index on FTS5's own estimate (a CROSS JOIN would
- * have it read every listing and look each up in the index).
+ * have it read every listing and look each up in the index). `recent` reads only the newest
+ * listings (a search's walk on PostgreSQL, `searchStreams`).
  */
-export function listingSelect(db: Executor, from: Drive = 'listings') {
+export function listingSelect(db: Executor, from: Drive = 'listings', recent?: { rows: number; before?: number }) {
+  // The newest listings as a table of their own read like the table itself (a search's walk on PostgreSQL).
+  const listings =
+    recent === undefined
+      ? db.selectFrom('listings')
+      : (newest(db, recent.rows, recent.before) as unknown as ReturnType<typeof db.selectFrom<'listings'>>);
   const joined =
     from === 'owners'
       ? db.selectFrom('users as owner').crossJoin('listings')
       : from === 'listings'
-        ? db.selectFrom('listings').crossJoin('users as owner')
-        : db.selectFrom('listings').innerJoin('users as owner', 'owner.id', 'listings.owner_id');
+        ? listings.crossJoin('users as owner')
+        : listings.innerJoin('users as owner', 'owner.id', 'listings.owner_id');
   return joined
     .whereRef('owner.id', '=', 'listings.owner_id')
     .select([
@@ -81,6 +87,18 @@ export function listingSelect(db: Executor, from: Drive = 'listings') {
       'owner.latitude as owner_latitude',
       'owner.longitude as owner_longitude',
     ]);
+}
+
+/**
+ * The `recent` newest listings (before the listing `before`, for a page after a cursor), as a
+ * table of their own: whatever PostgreSQL's estimates, a query on it reads at most that many
+ * rows, newest first (see `searchStreams`).
+ */
+function newest(db: Executor, recent: number, before?: number) {
+  const q = db.selectFrom('listings').selectAll();
+  return db.selectFrom(
+    (before === undefined ? q : q.where('id', '<', before)).orderBy('id', 'desc').limit(recent).as('listings'),
+  );
 }
 
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['executeTakeFirstOrThrow']>>;
@@ -224,9 +242,9 @@ function searchText(db: Executor, words: string[], scope: TextScope): string {
  * query driven by its owners (`from`) instead checks each listing against the matches' rowids,
  * gathered once: FTS5 checks a single row against a search only by setting the search up again
  * (about 20 µs a row). PostgreSQL filters on the GIN-indexed `search` tsvector, whose title
- * words carry weight A.
+ * words carry weight A (a query driven by its owners checks each listing's `search` instead).
  */
-function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from: Drive) {
+function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from: Drive, tier?: 'title' | 'notTitle') {
   if (isSqlite(db)) {
     if (from === 'owners') {
       const matches = db
@@ -248,11 +266,25 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from
       id: sql.ref<number>('fts.rowid'),
     };
   }
-  return {
-    q: q.where(sql<SqlBool>`${sql.ref('listings.search')} @@ to_tsquery('english', ${text})`) as Q,
-    id: sql.ref<number>('listings.id'),
-  };
+  // Driven by its owners, each listing read is checked on its own: `search || ''`, which the GIN
+  // index does not serve, keeps PostgreSQL from ANDing every owner's few listings with the
+  // index's bitmap of every match (120,000 rows for "tomato" at a million listings, once per owner).
+  const search = from === 'owners' ? sql`(${sql.ref('listings.search')} || ''::tsvector)` : sql.ref('listings.search');
+  const inTitle = sql<SqlBool>`${titleWords} @@ to_tsquery('english', ${text})`;
+  const where = {
+    title: inTitle,
+    notTitle: sql<SqlBool>`${search} @@ to_tsquery('english', ${text}) and not ${inTitle}`,
+    any: sql<SqlBool>`${search} @@ to_tsquery('english', ${text})`,
+  }[tier ?? 'any'];
+  return { q: q.where(where) as Q, id: sql.ref<number>('listings.id') };
 }
+
+/**
+ * A title's own words on PostgreSQL, which `listings_title_search` indexes (migration 018): the
+ * title tier's older matches are gathered there, without reading every listing whose
+ * description holds the word to look at its weights.
+ */
+const titleWords = sql`to_tsvector('english', ${sql.ref('listings.title')})`;
 
 const number = (value: number) => sql<number>`cast(${value} as double precision)`;
 
@@ -493,8 +525,14 @@ function filterValues(query: ListingsQuery, viewerId: number): FilterValues {
  * The listings of a tab and its filters that the viewer may see, before any text or order.
  * It uses `values` only as values, so a page can be compiled once per shape (`listRead`).
  */
-function filteredListings(db: Executor, from: Drive, shape: FilterShape, v: FilterValues) {
-  let q = listingSelect(db, from).where(visibleTo(v.viewerId));
+function filteredListings(
+  db: Executor,
+  from: Drive,
+  shape: FilterShape,
+  v: FilterValues,
+  recent?: { rows: number; before?: number },
+) {
+  let q = listingSelect(db, from, recent).where(visibleTo(v.viewerId));
   if (shape.mine) q = q.where('listings.owner_id', '=', v.viewerId);
   if (shape.seller) q = q.where('listings.owner_id', '=', v.sellerId!);
   if (shape.public) {
@@ -561,6 +599,10 @@ interface ReadShape {
   ring?: { inner: boolean };
   /** Only owners without a known postcode (the end of `nearest`). */
   unlocated?: boolean;
+  /** PostgreSQL: the newest `recent` listings, or the older ones (`searchStreams`). */
+  window?: 'recent' | 'older';
+  /** With `older`: the tier of a search by relevance, told apart by the title's own index. */
+  tier?: 'title' | 'notTitle';
   sort: ListingSort;
   cursor?: ListingsCursor['kind'];
 }
@@ -568,6 +610,7 @@ interface ReadShape {
 type ReadValues = FilterValues &
   Partial<Circle> & {
     match?: string;
+    recent?: number;
     innerRadius2?: number;
     cursorId?: number;
     cursorPrice?: number;
@@ -586,9 +629,18 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape & { indexes?: boolea
   let id = sql.ref<number>('listings.id');
   if (s.indexes) q = listingSelect(db, 'owners');
   else {
-    q = filteredListings(db, s.text && s.from === 'listings' ? 'matches' : s.from, s.filters, v);
+    const drive = s.text && s.from === 'listings' ? 'matches' : s.from;
+    // A page after a cursor walks the listings before it.
+    const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
+    q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined);
     if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle) : listingsWithin(q, circle);
-    if (s.text) ({ q, id } = matching(db, q, v.match!, s.from));
+    if (s.text) ({ q, id } = matching(db, q, v.match!, s.from, s.tier));
+    if (s.window === 'older') {
+      // `id + 0`, which the primary key does not serve: the older matches are gathered and sorted.
+      id = sql<number>`(${sql.ref('listings.id')} + 0)`;
+      const floor = sql<number>`(select min(${sql.ref('w.id')}) from (${newest(db, recent!.rows, recent!.before).select('listings.id')}) as ${sql.id('w')})`;
+      q = q.where(id, '<', floor);
+    }
     if (s.unlocated) q = q.where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]));
   }
   if (!s.ring) return inOrder(q, id, s.sort, s.cursor, v);
@@ -609,6 +661,46 @@ function stream(db: Executor, shape: ReadShape, values: Omit<ReadValues, 'offset
     count: async (cap) => Number((await readCount(db, { ...values, offset: 0, limit: cap }, shape))[0]!.n),
     rows: (offset, limit) => readRows(db, { ...values, offset, limit }, shape),
   };
+}
+
+/**
+ * PostgreSQL walks at least `least` of the newest listings for a search, and `perRow` for each
+ * row of the page and those before it. A test narrows it to see the gathered part answer.
+ */
+export const SEARCH_WINDOW = { least: 10_000, perRow: 50 };
+
+/**
+ * A search's matches newest first, as streams for `pageOfStreams`. SQLite's FTS5 hands its
+ * matches out newest first. PostgreSQL's GIN index cannot: PostgreSQL either walks the listings
+ * newest first, checking each, or gathers every match from the index and sorts them, and picks
+ * by its estimate of how many match. That estimate fails both ways: a word as a prefix is
+ * always guessed at 2% of the listings ("tomato:*" matches 12%, and it gathered and sorted
+ * 100,000 rows for page 20: 290 ms), and a word's weight is ignored ("salad" in 2% of
+ * descriptions and no title: it walked all million listings for the title tier, 260 ms).
+ *
+ * So neither is left to the estimate. The newest listings (`SEARCH_WINDOW`, by the `depth` of
+ * the page: its rows and those before it) are read as a table of their own and
+ * walked: a common word fills the page there. The older matches are gathered from the index
+ * and sorted, which is cheap exactly when the walk did not fill the page. The tiers are told
+ * apart there by the title's own index: asked of `search`'s weights, every listing holding the
+ * word anywhere would be read to look at them.
+ */
+function searchStreams(
+  db: Executor,
+  shape: ReadShape,
+  values: Omit<ReadValues, 'offset' | 'limit'>,
+  words: string[],
+  scope: TextScope,
+  depth: number,
+): Stream[] {
+  const match = searchText(db, words, scope);
+  if (isSqlite(db) || shape.from === 'owners') return [stream(db, shape, { ...values, match })];
+  const recent = Math.max(SEARCH_WINDOW.least, SEARCH_WINDOW.perRow * depth);
+  const older = scope === 'any' ? { match } : { match: searchText(db, words, 'any'), tier: scope };
+  return [
+    stream(db, { ...shape, window: 'recent' }, { ...values, match, recent }),
+    stream(db, { ...shape, window: 'older', tier: older.tier }, { ...values, match: older.match, recent }),
+  ];
 }
 
 /**
@@ -695,11 +787,12 @@ export async function listListings(
       cursor: cursor?.kind,
     };
     const after = { cursorId: cursorId(cursor), cursorPrice: cursor?.kind === 'price' ? cursor.price : undefined };
+    const searched = (scope: TextScope, more: Partial<ReadValues> = {}) =>
+      searchStreams(db, shape, { ...values, ...circle, ...more }, words, scope, offset + take);
     if (sort === 'relevance') {
-      const tiers = (['title', 'notTitle'] as const).map((scope) =>
-        stream(db, shape, { ...values, ...circle, ...match(scope) }),
-      );
-      rows = await pageOfStreams(tiers, offset, take);
+      rows = await pageOfStreams([...searched('title'), ...searched('notTitle')], offset, take);
+    } else if (text && sort === 'newest') {
+      rows = await pageOfStreams(searched('any', after), 0, take);
     } else {
       rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
 import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
+import { SEARCH_WINDOW } from './listings.queries.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -175,6 +176,30 @@ describe('searching and filtering GET /api/listings/', () => {
           sort,
         ),
       );
+    }
+  });
+
+  it('answers the same when a search walks only a few of the newest listings and gathers the older ones', async () => {
+    const saved = { ...SEARCH_WINDOW };
+    Object.assign(SEARCH_WINDOW, { least: 3, perRow: 1 });
+    try {
+      const tomato = (l: Known) => l.tomato !== null;
+      expect(await ids('q=tomato&sort=newest')).toEqual(expected(tomato, 'newest'));
+      expect(await ids('q=tomato')).toEqual([
+        ...expected((l) => l.tomato === 't', 'newest'),
+        ...expected((l) => l.tomato === 'd', 'newest'),
+      ]);
+      expect(await ids('q=tomatoes&type_id=1&within_miles=25&sort=newest')).toEqual(
+        expected((l) => tomato(l) && l.type_id === 1 && l.miles !== null && l.miles <= 25, 'newest'),
+      );
+      expect(await ids('friends=true&q=tom&sort=newest')).toEqual(
+        known
+          .filter((l) => l.title === 'Tomato starts' || l.title === 'Reserved tomatoes')
+          .sort(byIdDesc)
+          .map((l) => l.id),
+      );
+    } finally {
+      Object.assign(SEARCH_WINDOW, saved);
     }
   });
 
