@@ -460,8 +460,9 @@ const DEFAULT_SORT: ListingSort = 'newest';
  * A `within_miles` circle holding at most this many listings is read from its owners and
  * sorted; a more crowded one is walked in the page's order instead, each listing's owner
  * checked against the circle, which reads about (listings / circle) rows per row of the page.
+ * A test lowers it to see the walk answer.
  */
-const GATHER_ROWS = 5_000;
+export const CIRCLE_GATHER = { rows: 5_000 };
 
 /** What of a list's tab and filters decides its query's shape (their values go apart). */
 interface FilterShape {
@@ -586,6 +587,31 @@ function inOrder(
   return q.orderBy(id, 'desc');
 }
 
+/** How long, and for how many circles, `crowded` remembers its answer. */
+const CROWDED_MS = 60_000;
+const CROWDED_CIRCLES = 1_000;
+const crowdedCircles = new Map<string, { crowded: boolean; until: number }>();
+
+/**
+ * Whether a `within_miles` circle holds more than CIRCLE_GATHER listings of every kind, counted on
+ * the indexes alone (what a tab shows there is fewer, so a circle under the bound is gathered
+ * and sorted within the bound). The answer is remembered for a minute: members of a ZIP code
+ * share its center, and how crowded a town is does not change by the minute, while counting
+ * 5,000 listings is most of a request's work (13 ms on PostgreSQL). Either answer gives the
+ * same rows; it only chooses how they are read.
+ */
+async function crowded(db: Executor, circle: Circle): Promise<boolean> {
+  const bound = CIRCLE_GATHER.rows;
+  const key = `${isSqlite(db) ? 's' : 'p'} ${bound} ${circle.latitude} ${circle.longitude} ${circle.radius2}`;
+  const known = crowdedCircles.get(key);
+  if (known && known.until > Date.now()) return known.crowded;
+  const answer = (await ownersHold(db, circle, undefined, bound + 1)) > bound;
+  crowdedCircles.delete(key);
+  if (crowdedCircles.size >= CROWDED_CIRCLES) crowdedCircles.delete(crowdedCircles.keys().next().value!);
+  crowdedCircles.set(key, { crowded: answer, until: Date.now() + CROWDED_MS });
+  return answer;
+}
+
 /** What decides a list read's SQL; its values (`ReadValues`) are bound on each call. */
 interface ReadShape {
   filters: FilterShape;
@@ -619,42 +645,54 @@ type ReadValues = FilterValues &
     limit: number;
   };
 
-/**
- * Every list read, from its shape; `indexes` reads only the ring's (or circle's) owners and
- * their listings, for a count on the indexes alone.
- */
-function listRead(db: Executor, v: ReadValues, s: ReadShape & { indexes?: boolean }) {
-  const circle = v as Circle;
-  let q: ListingQuery;
-  let id = sql.ref<number>('listings.id');
-  if (s.indexes) q = listingSelect(db, 'owners');
-  else {
-    const drive = s.text && s.from === 'listings' ? 'matches' : s.from;
-    // A page after a cursor walks the listings before it.
-    const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
-    q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined);
-    if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle) : listingsWithin(q, circle);
-    if (s.text) ({ q, id } = matching(db, q, v.match!, s.from, s.tier));
-    if (s.window === 'older') {
-      // `id + 0`, which the primary key does not serve: the older matches are gathered and sorted.
-      id = sql<number>`(${sql.ref('listings.id')} + 0)`;
-      const floor = sql<number>`(select min(${sql.ref('w.id')}) from (${newest(db, recent!.rows, recent!.before).select('listings.id')}) as ${sql.id('w')})`;
-      q = q.where(id, '<', floor);
-    }
-    if (s.unlocated) q = q.where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]));
-  }
-  if (!s.ring) return inOrder(q, id, s.sort, s.cursor, v);
+/** The listings of the circle's owners (beyond `innerRadius2`, for a ring), nearest first. */
+function inRing(q: ListingQuery, circle: Circle, innerRadius2: number | undefined) {
   q = ownersWithin(q, circle);
   const distance = squaredDegrees(circle);
-  if (s.ring.inner) q = q.where(sql<SqlBool>`${distance} > ${number(v.innerRadius2!)}`);
+  if (innerRadius2 !== undefined) q = q.where(sql<SqlBool>`${distance} > ${number(innerRadius2)}`);
   return q.orderBy(distance).orderBy('listings.id', 'desc');
+}
+
+/** Every list read, from its shape. */
+function listRead(db: Executor, v: ReadValues, s: ReadShape) {
+  const circle = v as Circle;
+  const drive = s.text && s.from === 'listings' ? 'matches' : s.from;
+  // A page after a cursor walks the listings before it.
+  const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
+  let q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined);
+  let id = sql.ref<number>('listings.id');
+  if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle) : listingsWithin(q, circle);
+  if (s.text) ({ q, id } = matching(db, q, v.match!, s.from, s.tier));
+  if (s.window === 'older') {
+    // `id + 0`, which the primary key does not serve: the older matches are gathered and sorted.
+    id = sql<number>`(${sql.ref('listings.id')} + 0)`;
+    const floor = sql<number>`(select min(${sql.ref('w.id')}) from (${newest(db, recent!.rows, recent!.before).select('listings.id')}) as ${sql.id('w')})`;
+    q = q.where(id, '<', floor);
+  }
+  if (s.unlocated) q = q.where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]));
+  return s.ring ? inRing(q, circle, s.ring.inner ? v.innerRadius2 : undefined) : inOrder(q, id, s.sort, s.cursor, v);
 }
 
 // Compiled once per shape: building and compiling these queries cost as much as SQLite answering them.
 const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit));
-const readCount = preparedQuery((db, v: ReadValues, s: ReadShape & { indexes?: boolean }) =>
-  counted(db, listRead(db, v, s), v.limit),
+const readCount = preparedQuery((db, v: ReadValues, s: ReadShape) => counted(db, listRead(db, v, s), v.limit));
+const ownersHoldQuery = preparedQuery(
+  (db, v: Circle & { innerRadius2?: number; limit: number }, ring: { inner: boolean }) =>
+    counted(db, inRing(listingSelect(db, 'owners'), v, ring.inner ? v.innerRadius2 : undefined), v.limit),
 );
+
+/**
+ * How many listings of every kind the circle's owners hold (beyond `inner` miles), up to `cap`,
+ * counted on the indexes alone: at least what any list can show there.
+ */
+async function ownersHold(db: Executor, circle: Circle, innerRadius2: number | undefined, cap: number) {
+  const [row] = await ownersHoldQuery(
+    db,
+    { ...circle, innerRadius2, limit: cap },
+    { inner: innerRadius2 !== undefined },
+  );
+  return Number(row!.n);
+}
 
 function stream(db: Executor, shape: ReadShape, values: Omit<ReadValues, 'offset' | 'limit'>): Stream {
   return {
@@ -708,7 +746,7 @@ function searchStreams(
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
  * is_active, id) or listings_feed_category with a category, price sorts the (price, id)
  * indexes; `q` starts from the full-text index. `within_miles` starts from the owners in its
- * box when the circle holds few listings (GATHER_ROWS), and otherwise walks the page's order
+ * box when the circle holds few listings (CIRCLE_GATHER), and otherwise walks the page's order
  * like the tab does. Gone listings stay on their owner's lists only: every other list leaves
  * them out.
  *
@@ -756,11 +794,8 @@ export async function listListings(
         const { values, shape } = ring(inner, outer);
         return stream(db, shape, values);
       },
-      held: async (inner, outer, cap) => {
-        const { values, shape } = ring(inner, outer);
-        const [row] = await readCount(db, { ...values, offset: 0, limit: cap }, { ...shape, indexes: true });
-        return Number(row!.n);
-      },
+      held: (inner, outer, cap) =>
+        ownersHold(db, circleAround(viewer!, outer), inner > 0 ? squaredRadius(inner) : undefined, cap),
       unlocated: stream(
         db,
         { filters, from: 'listings', text, unlocated: true, sort: 'newest' },
@@ -771,13 +806,7 @@ export async function listListings(
   } else {
     const circle = query.within_miles !== undefined ? circleAround(viewer!, query.within_miles) : undefined;
     let from: Drive = 'listings';
-    if (circle) {
-      // The circle's listings of every kind are counted on the indexes alone: what the tab shows
-      // there is fewer, so a circle under the bound is gathered and sorted within the bound.
-      const shape = { filters, from: 'owners', text: false, ring: { inner: false }, sort, indexes: true } as const;
-      const [row] = await readCount(db, { ...values, ...circle, offset: 0, limit: GATHER_ROWS + 1 }, shape);
-      if (Number(row!.n) <= GATHER_ROWS) from = 'owners';
-    }
+    if (circle && !(await crowded(db, circle))) from = 'owners';
     const shape: ReadShape = {
       filters,
       from,

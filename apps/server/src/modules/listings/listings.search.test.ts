@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
 import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
-import { SEARCH_WINDOW } from './listings.queries.js';
+import { CIRCLE_GATHER, SEARCH_WINDOW } from './listings.queries.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -200,6 +200,23 @@ describe('searching and filtering GET /api/listings/', () => {
       );
     } finally {
       Object.assign(SEARCH_WINDOW, saved);
+    }
+  });
+
+  it('answers the same when a crowded circle is walked in the page order instead of gathered from its owners', async () => {
+    const saved = CIRCLE_GATHER.rows;
+    CIRCLE_GATHER.rows = 0;
+    try {
+      for (const sort of ['newest', 'oldest', 'lowest', 'highest']) {
+        expect(await ids(`within_miles=10&sort=${sort}`), sort).toEqual(
+          expected((l) => l.miles !== null && l.miles <= 10, sort),
+        );
+        expect(await ids(`q=tomato&within_miles=25&sort=${sort}`), `q ${sort}`).toEqual(
+          expected((l) => l.tomato !== null && l.miles !== null && l.miles <= 25, sort),
+        );
+      }
+    } finally {
+      CIRCLE_GATHER.rows = saved;
     }
   });
 
