@@ -266,10 +266,7 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from
       id: sql.ref<number>('fts.rowid'),
     };
   }
-  // Driven by its owners, each listing read is checked on its own: `search || ''`, which the GIN
-  // index does not serve, keeps PostgreSQL from ANDing every owner's few listings with the
-  // index's bitmap of every match (120,000 rows for "tomato" at a million listings, once per owner).
-  const search = from === 'owners' ? sql`(${sql.ref('listings.search')} || ''::tsvector)` : sql.ref('listings.search');
+  const search = from === 'owners' ? searchOfEachRow : sql.ref('listings.search');
   const inTitle = sql<SqlBool>`${titleWords} @@ to_tsquery('english', ${text})`;
   const where = {
     title: inTitle,
@@ -278,6 +275,14 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from
   }[tier ?? 'any'];
   return { q: q.where(where) as Q, id: sql.ref<number>('listings.id') };
 }
+
+/**
+ * A listing's `search` tsvector as each row read holds it, for a query driven by a few owners'
+ * listings: `search || ''`, which the GIN index does not serve, keeps PostgreSQL from ANDing
+ * those few rows with the index's bitmap of every listing holding the word (120,000 for
+ * "tomato" at a million listings, once per owner).
+ */
+export const searchOfEachRow = sql`(${sql.ref('listings.search')} || ''::tsvector)`;
 
 /**
  * A title's own words on PostgreSQL, which `listings_title_search` indexes (migration 018): the

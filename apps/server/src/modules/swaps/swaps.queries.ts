@@ -3,6 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { searchOfEachRow } from '../listings/listings.queries.js';
 import { visibleTo } from '../listings/visibility.js';
 
 /** A want as the swap finder reads it. */
@@ -108,13 +109,11 @@ export async function candidateListings(
       .where(sql<SqlBool>`${sql.ref('listings.search')} @@ to_tsquery('english', ${text})`)
       .orderBy('listings.id', 'desc');
   } else {
-    // One member's few listings through the owner index, each title checked on its own. Asked
-    // of the indexed column, PostgreSQL would AND the owner's rows with every listing holding
-    // the word (tens of thousands at 1M). The title alone is exactly the weight-A half of `search`.
-    const text = words.join(' | ');
-    q = q
-      .where(sql<SqlBool>`to_tsvector('english', ${sql.ref('listings.title')}) @@ to_tsquery('english', ${text})`)
-      .orderBy('listings.id', 'desc');
+    // One member's few listings through the owner index, each checked on its own row: asked of
+    // an index (`search`, or the titles' own), PostgreSQL would AND the owner's rows with every
+    // listing holding the word (tens of thousands at 1M).
+    const text = words.map((w) => `${w}:A`).join(' | ');
+    q = q.where(sql<SqlBool>`${searchOfEachRow} @@ to_tsquery('english', ${text})`).orderBy('listings.id', 'desc');
   }
   return q.limit(SWAP_CANDIDATES_PER_WANT).execute();
 }
