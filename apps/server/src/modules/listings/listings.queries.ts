@@ -238,15 +238,22 @@ function searchText(db: Executor, words: string[], scope: TextScope): string {
  * Narrows `q` to the listings matching a search (`searchText`) and gives the expression to order
  * them newest first by. SQLite drives from the FTS5 table and orders by its rowid, which FTS5
  * walks in order and stops at the LIMIT (ordering by listings.id would read and sort every
- * match); its prefix index (migration 017) makes the last word one more word of the index. A
- * query driven by its owners (`from`) instead checks each listing against the matches' rowids,
- * gathered once: FTS5 checks a single row against a search only by setting the search up again
- * (about 20 µs a row). PostgreSQL filters on the GIN-indexed `search` tsvector, whose title
- * words carry weight A (a query driven by its owners checks each listing's `search` instead).
+ * match); its prefix index (migration 017) makes the last word one more word of the index.
+ * `eachRow` (a query driven by its owners, or walking a price index) instead checks each listing
+ * read against the matches' rowids, gathered once: FTS5 checks a single row against a search
+ * only by setting the search up again (about 20 µs a row). PostgreSQL filters on the
+ * GIN-indexed `search` tsvector, whose title words carry weight A (`eachRow`: on each listing's
+ * row, `searchOfEachRow`).
  */
-function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from: Drive, tier?: 'title' | 'notTitle') {
+function matching<Q extends ListingQuery>(
+  db: Executor,
+  q: Q,
+  text: string,
+  eachRow: boolean,
+  tier?: 'title' | 'notTitle',
+) {
   if (isSqlite(db)) {
-    if (from === 'owners') {
+    if (eachRow) {
       const matches = db
         .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
         .select('fts.rowid')
@@ -266,7 +273,7 @@ function matching<Q extends ListingQuery>(db: Executor, q: Q, text: string, from
       id: sql.ref<number>('fts.rowid'),
     };
   }
-  const search = from === 'owners' ? searchOfEachRow : sql.ref('listings.search');
+  const search = eachRow ? searchOfEachRow : sql.ref('listings.search');
   const inTitle = sql<SqlBool>`${titleWords} @@ to_tsquery('english', ${text})`;
   const where = {
     title: inTitle,
@@ -462,12 +469,26 @@ async function nearestPage(rings: Rings, skip: number, take: number, withinMiles
 const DEFAULT_SORT: ListingSort = 'newest';
 
 /**
- * A `within_miles` circle holding at most this many listings is read from its owners and
- * sorted; a more crowded one is walked in the page's order instead, each listing's owner
- * checked against the circle, which reads about (listings / circle) rows per row of the page.
- * A test lowers it to see the walk answer.
+ * The bounds that choose between two plans giving the same rows. Tests lower them, to see each
+ * plan answer on a small marketplace.
  */
-export const CIRCLE_GATHER = { rows: 5_000 };
+export const PLAN_BOUNDS = {
+  /**
+   * A `within_miles` circle holding at most this many listings is read from its owners and
+   * sorted; a more crowded one is walked in the page's order instead, each listing's owner
+   * checked against the circle, which reads about (listings / circle) rows per row of the page.
+   */
+  circleGather: 5_000,
+  /** SQLite: a search matching more listings than this is walked in price order, not sorted (`commonInPriceOrder`). */
+  priceWalk: 5_000,
+  /**
+   * PostgreSQL: a search walks at least `recentLeast` of the newest listings, and
+   * `recentPerRow` for each row of the page and those before it, before it gathers the older
+   * matches (`searchStreams`).
+   */
+  recentLeast: 10_000,
+  recentPerRow: 50,
+};
 
 /** What of a list's tab and filters decides its query's shape (their values go apart). */
 interface FilterShape {
@@ -592,13 +613,41 @@ function inOrder(
   return q.orderBy(id, 'desc');
 }
 
+const countMatches = preparedQuery((db, v: { match: string; limit: number }) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
+        .select('fts.rowid')
+        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${v.match}`)
+        .limit(v.limit)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/**
+ * SQLite: whether a search in price order is better read by walking the price index, checking
+ * each listing against the matches gathered once, than by sorting every match. FTS5 hands its
+ * matches out newest first only, so sorting them by price reads them all (120,000 for "tomato"
+ * at a million listings, 130 ms); the walk reads about (listings / matches) rows per row of the
+ * page, after gathering the matches' rowids (17 ms for 120,000). Counting up to the bound in the
+ * index alone decides. PostgreSQL's statistics choose between the same two plans by themselves.
+ */
+async function commonInPriceOrder(db: Executor, words: string[], sort: ListingSort): Promise<boolean> {
+  if (!isSqlite(db) || words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
+  const bound = PLAN_BOUNDS.priceWalk;
+  const [row] = await countMatches(db, { match: searchText(db, words, 'any'), limit: bound + 1 });
+  return Number(row!.n) > bound;
+}
+
 /** How long, and for how many circles, `crowded` remembers its answer. */
 const CROWDED_MS = 60_000;
 const CROWDED_CIRCLES = 1_000;
 const crowdedCircles = new Map<string, { crowded: boolean; until: number }>();
 
 /**
- * Whether a `within_miles` circle holds more than CIRCLE_GATHER listings of every kind, counted on
+ * Whether a `within_miles` circle holds more than `PLAN_BOUNDS.circleGather` listings of every kind, counted on
  * the indexes alone (what a tab shows there is fewer, so a circle under the bound is gathered
  * and sorted within the bound). The answer is remembered for a minute: members of a ZIP code
  * share its center, and how crowded a town is does not change by the minute, while counting
@@ -606,7 +655,7 @@ const crowdedCircles = new Map<string, { crowded: boolean; until: number }>();
  * same rows; it only chooses how they are read.
  */
 async function crowded(db: Executor, circle: Circle): Promise<boolean> {
-  const bound = CIRCLE_GATHER.rows;
+  const bound = PLAN_BOUNDS.circleGather;
   const key = `${isSqlite(db) ? 's' : 'p'} ${bound} ${circle.latitude} ${circle.longitude} ${circle.radius2}`;
   const known = crowdedCircles.get(key);
   if (known && known.until > Date.now()) return known.crowded;
@@ -634,6 +683,8 @@ interface ReadShape {
   window?: 'recent' | 'older';
   /** With `older`: the tier of a search by relevance, told apart by the title's own index. */
   tier?: 'title' | 'notTitle';
+  /** SQLite: the search's matches gathered once, each listing of the walk checked against them. */
+  gathered?: boolean;
   sort: ListingSort;
   cursor?: ListingsCursor['kind'];
 }
@@ -661,13 +712,13 @@ function inRing(q: ListingQuery, circle: Circle, innerRadius2: number | undefine
 /** Every list read, from its shape. */
 function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   const circle = v as Circle;
-  const drive = s.text && s.from === 'listings' ? 'matches' : s.from;
+  const drive = s.text && s.from === 'listings' && !s.gathered ? 'matches' : s.from;
   // A page after a cursor walks the listings before it.
   const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
   let q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined);
   let id = sql.ref<number>('listings.id');
   if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle) : listingsWithin(q, circle);
-  if (s.text) ({ q, id } = matching(db, q, v.match!, s.from, s.tier));
+  if (s.text) ({ q, id } = matching(db, q, v.match!, s.from === 'owners' || !!s.gathered, s.tier));
   if (s.window === 'older') {
     // `id + 0`, which the primary key does not serve: the older matches are gathered and sorted.
     id = sql<number>`(${sql.ref('listings.id')} + 0)`;
@@ -707,12 +758,6 @@ function stream(db: Executor, shape: ReadShape, values: Omit<ReadValues, 'offset
 }
 
 /**
- * PostgreSQL walks at least `least` of the newest listings for a search, and `perRow` for each
- * row of the page and those before it. A test narrows it to see the gathered part answer.
- */
-export const SEARCH_WINDOW = { least: 10_000, perRow: 50 };
-
-/**
  * A search's matches newest first, as streams for `pageOfStreams`. SQLite's FTS5 hands its
  * matches out newest first. PostgreSQL's GIN index cannot: PostgreSQL either walks the listings
  * newest first, checking each, or gathers every match from the index and sorts them, and picks
@@ -721,7 +766,7 @@ export const SEARCH_WINDOW = { least: 10_000, perRow: 50 };
  * 100,000 rows for page 20: 290 ms), and a word's weight is ignored ("salad" in 2% of
  * descriptions and no title: it walked all million listings for the title tier, 260 ms).
  *
- * So neither is left to the estimate. The newest listings (`SEARCH_WINDOW`, by the `depth` of
+ * So neither is left to the estimate. The newest listings (`PLAN_BOUNDS`, by the `depth` of
  * the page: its rows and those before it) are read as a table of their own and
  * walked: a common word fills the page there. The older matches are gathered from the index
  * and sorted, which is cheap exactly when the walk did not fill the page. The tiers are told
@@ -738,7 +783,7 @@ function searchStreams(
 ): Stream[] {
   const match = searchText(db, words, scope);
   if (isSqlite(db) || shape.from === 'owners') return [stream(db, shape, { ...values, match })];
-  const recent = Math.max(SEARCH_WINDOW.least, SEARCH_WINDOW.perRow * depth);
+  const recent = Math.max(PLAN_BOUNDS.recentLeast, PLAN_BOUNDS.recentPerRow * depth);
   const older = scope === 'any' ? { match } : { match: searchText(db, words, 'any'), tier: scope };
   return [
     stream(db, { ...shape, window: 'recent' }, { ...values, match, recent }),
@@ -751,7 +796,7 @@ function searchStreams(
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
  * is_active, id) or listings_feed_category with a category, price sorts the (price, id)
  * indexes; `q` starts from the full-text index. `within_miles` starts from the owners in its
- * box when the circle holds few listings (CIRCLE_GATHER), and otherwise walks the page's order
+ * box when the circle holds few listings (`PLAN_BOUNDS`), and otherwise walks the page's order
  * like the tab does. Gone listings stay on their owner's lists only: every other list leaves
  * them out.
  *
@@ -815,6 +860,7 @@ export async function listListings(
     const shape: ReadShape = {
       filters,
       from,
+      gathered: from === 'listings' && (await commonInPriceOrder(db, words, sort)),
       text,
       circle: circle && (from === 'owners' ? 'owners' : 'listings'),
       sort,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
 import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
-import { CIRCLE_GATHER, SEARCH_WINDOW } from './listings.queries.js';
+import { PLAN_BOUNDS } from './listings.queries.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -180,8 +180,8 @@ describe('searching and filtering GET /api/listings/', () => {
   });
 
   it('answers the same when a search walks only a few of the newest listings and gathers the older ones', async () => {
-    const saved = { ...SEARCH_WINDOW };
-    Object.assign(SEARCH_WINDOW, { least: 3, perRow: 1 });
+    const saved = { ...PLAN_BOUNDS };
+    Object.assign(PLAN_BOUNDS, { recentLeast: 3, recentPerRow: 1 });
     try {
       const tomato = (l: Known) => l.tomato !== null;
       expect(await ids('q=tomato&sort=newest')).toEqual(expected(tomato, 'newest'));
@@ -199,13 +199,13 @@ describe('searching and filtering GET /api/listings/', () => {
           .map((l) => l.id),
       );
     } finally {
-      Object.assign(SEARCH_WINDOW, saved);
+      Object.assign(PLAN_BOUNDS, saved);
     }
   });
 
   it('answers the same when a crowded circle is walked in the page order instead of gathered from its owners', async () => {
-    const saved = CIRCLE_GATHER.rows;
-    CIRCLE_GATHER.rows = 0;
+    const saved = { ...PLAN_BOUNDS };
+    PLAN_BOUNDS.circleGather = 0;
     try {
       for (const sort of ['newest', 'oldest', 'lowest', 'highest']) {
         expect(await ids(`within_miles=10&sort=${sort}`), sort).toEqual(
@@ -216,7 +216,22 @@ describe('searching and filtering GET /api/listings/', () => {
         );
       }
     } finally {
-      CIRCLE_GATHER.rows = saved;
+      Object.assign(PLAN_BOUNDS, saved);
+    }
+  });
+
+  it('answers the same when a common search is walked in price order instead of sorted', async () => {
+    const saved = { ...PLAN_BOUNDS };
+    PLAN_BOUNDS.priceWalk = 0;
+    try {
+      for (const sort of ['lowest', 'highest']) {
+        expect(await ids(`q=tomato&sort=${sort}`), sort).toEqual(expected((l) => l.tomato !== null, sort));
+        expect(await ids(`q=tom&type_id=1&min_price=4&sort=${sort}`), `filtered ${sort}`).toEqual(
+          expected((l) => l.tomato !== null && l.type_id === 1 && l.price >= 4, sort),
+        );
+      }
+    } finally {
+      Object.assign(PLAN_BOUNDS, saved);
     }
   });
 
