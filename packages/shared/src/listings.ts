@@ -117,11 +117,16 @@ export const SEARCH_TEXT_MAX = 200;
 
 /**
  * Where the next page of GET /listings/ starts. Newest and oldest walk ids, highest and
- * lowest walk (price, id) — both keyset, so a listing posted meanwhile neither repeats nor
- * skips one. Nearest and relevance rank by a computed value and page by offset.
+ * lowest walk (price, id), relevance walks (tier, id): title matches are tier 0, the others
+ * tier 1 — all keyset, so a listing posted meanwhile neither repeats nor skips one, and a deep
+ * page costs what the first does. Nearest ranks by a computed distance and pages by offset (a
+ * relevance offset from before tiers still reads).
  */
 export type ListingsCursor =
-  { kind: 'id'; id: number } | { kind: 'price'; price: number; id: number } | { kind: 'offset'; offset: number };
+  | { kind: 'id'; id: number }
+  | { kind: 'price'; price: number; id: number }
+  | { kind: 'tier'; tier: 0 | 1; id: number }
+  | { kind: 'offset'; offset: number };
 
 const base64url = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
@@ -129,6 +134,7 @@ const base64url = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g,
 export function encodeCursor(cursor: ListingsCursor): string {
   if (cursor.kind === 'id') return base64url(`l${cursor.id}`);
   if (cursor.kind === 'price') return base64url(`p${cursor.price}.${cursor.id}`);
+  if (cursor.kind === 'tier') return base64url(`t${cursor.tier}.${cursor.id}`);
   return base64url(`o${cursor.offset}`);
 }
 
@@ -154,6 +160,8 @@ export const ListingsCursorSchema = z
     if (match) cursor = { kind: 'id', id: Number(match[1]) };
     match = new RegExp(`^p${INT}\\.${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'price', price: Number(match[1]), id: Number(match[2]) };
+    match = new RegExp(`^t([01])\\.${POSITIVE}$`).exec(decoded);
+    if (match) cursor = { kind: 'tier', tier: match[1] === '1' ? 1 : 0, id: Number(match[2]) };
     match = new RegExp(`^o${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'offset', offset: Number(match[1]) };
     const numbers = cursor ? Object.values(cursor).filter((v) => typeof v === 'number') : [NaN];

@@ -77,6 +77,27 @@ describe('paging GET /api/listings/', () => {
     await ctx.db.deleteFrom('listings').where('id', '=', fresh.id).execute();
   });
 
+  it('pages a search by relevance by tier and listing, so a listing posted meanwhile neither repeats nor skips one', async () => {
+    // Title matches ("Heirloom seeds N") first, then one whose description alone says heirloom.
+    const described = await createListing(ctx, seller, { title: 'Bean seeds', description: 'An heirloom variety' });
+    const query = '/api/listings/?q=heirloom&limit=50';
+    const first = await ctx.inject({ method: 'GET', url: query, as: viewer });
+    const cursor = new URL(nextLink(first.headers.link)!, 'http://x').searchParams.get('cursor')!;
+    expect(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))).toMatch(/^t0\.\d+$/);
+    const fresh = await createListing(ctx, seller, { title: 'Heirloom tomatoes posted meanwhile' });
+    const rest = await follow(viewer, nextLink(first.headers.link)!);
+    const ids = [...(first.json() as { id: number }[]).map((l) => l.id), ...rest.pages.flat()];
+    expect(ids).toEqual([...allIds, described.id]);
+    expect(ids).not.toContain(fresh.id);
+
+    // A relevance page by offset, handed out before tiers, still reads.
+    const offset = btoa('o50').replace(/=+$/, '');
+    const old = await ctx.inject({ method: 'GET', url: `${query}&cursor=${offset}`, as: viewer });
+    expect(old.statusCode).toBe(200);
+    expect((old.json() as { id: number }[]).map((l) => l.id)).toEqual([fresh.id, ...allIds].slice(50, 100));
+    await ctx.db.deleteFrom('listings').where('id', 'in', [fresh.id, described.id]).execute();
+  });
+
   it('answers 422 for a limit over 100', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/api/listings/?limit=101', as: viewer });
     expect(res.statusCode).toBe(422);

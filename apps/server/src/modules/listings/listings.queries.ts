@@ -391,15 +391,23 @@ interface Stream {
  * skip), never sorted or returned.
  */
 async function pageOfStreams(streams: Stream[], skip: number, take: number): Promise<ListingRow[]> {
+  return (await pageOfTaggedStreams(streams, skip, take)).rows;
+}
+
+/** `pageOfStreams`, with the index of the stream each row came from. */
+async function pageOfTaggedStreams(streams: Stream[], skip: number, take: number) {
   const rows: ListingRow[] = [];
-  for (const stream of streams) {
+  const from: number[] = [];
+  for (const [i, stream] of streams.entries()) {
     if (rows.length >= take) break;
     const before = skip > 0 ? await stream.count(skip) : 0;
     skip -= before;
     if (skip > 0) continue;
-    rows.push(...(await stream.rows(before, take - rows.length)));
+    const read = await stream.rows(before, take - rows.length);
+    rows.push(...read);
+    from.push(...read.map(() => i));
   }
-  return rows;
+  return { rows, from };
 }
 
 /** Rings of `nearest` start this narrow (miles) and double until they hold the whole globe. */
@@ -821,9 +829,10 @@ export async function listListings(
   if (sort === 'nearest' && !viewer) sort = DEFAULT_SORT;
   if (query.within_miles !== undefined && !viewer) throw invalidField('within_miles', LISTING_TEXTS.locationNeeded);
   const cursor = query.cursor;
-  const cursorKind =
-    sort === 'highest' || sort === 'lowest' ? 'price' : sort === 'nearest' || sort === 'relevance' ? 'offset' : 'id';
-  if (cursor && cursor.kind !== cursorKind) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
+  const cursorKind = CURSOR_OF[sort];
+  // A relevance offset handed out before tiers still reads.
+  const readable = cursor?.kind === cursorKind || (sort === 'relevance' && cursor?.kind === 'offset');
+  if (cursor && !readable) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
   const filters = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest');
   const values = filterValues(query, viewerId);
@@ -833,6 +842,8 @@ export async function listListings(
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
   let rows: ListingRow[];
+  /** Relevance: the tier of each row. */
+  let tiers: (0 | 1)[] = [];
   if (sort === 'nearest') {
     const ring = (inner: number, outer: number) => ({
       values: { ...values, ...match('any'), ...circleAround(viewer!, outer), innerRadius2: squaredRadius(inner) },
@@ -870,7 +881,23 @@ export async function listListings(
     const searched = (scope: TextScope, more: Partial<ReadValues> = {}) =>
       searchStreams(db, shape, { ...values, ...circle, ...more }, words, scope, offset + take);
     if (sort === 'relevance') {
-      rows = await pageOfStreams([...searched('title'), ...searched('notTitle')], offset, take);
+      // After a tier cursor: the rest of its tier (older than its listing), then the tiers after it.
+      const at = cursor?.kind === 'tier' ? cursor : undefined;
+      const streams = (['title', 'notTitle'] as const).flatMap((scope, tier) => {
+        if (at && tier < at.tier) return [];
+        const resumed = at?.tier === tier;
+        const tierShape: ReadShape = { ...shape, cursor: resumed ? 'id' : undefined };
+        const more = resumed ? { cursorId: at.id } : {};
+        const read = searchStreams(db, tierShape, { ...values, ...circle, ...more }, words, scope, offset + take);
+        return read.map((stream) => ({ stream, tier: tier as 0 | 1 }));
+      });
+      const page = await pageOfTaggedStreams(
+        streams.map((s) => s.stream),
+        offset,
+        take,
+      );
+      rows = page.rows;
+      tiers = page.from.map((i) => streams[i]!.tier);
     } else if (text && sort === 'newest') {
       rows = await pageOfStreams(searched('any', after), 0, take);
     } else {
@@ -880,12 +907,24 @@ export async function listListings(
   const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
   const last = listings.at(-1);
   if (rows.length <= query.limit || !last) return { listings };
-  return { listings, next: encodeCursor(nextCursor(cursorKind, last, offset + listings.length)) };
+  const tier = tiers[listings.length - 1] ?? 0;
+  return { listings, next: encodeCursor(nextCursor(cursorKind, last, offset + listings.length, tier)) };
 }
 
-function nextCursor(kind: ListingsCursor['kind'], last: Listing, offset: number): ListingsCursor {
+/** How each order pages. */
+const CURSOR_OF: Record<ListingSort, ListingsCursor['kind']> = {
+  newest: 'id',
+  oldest: 'id',
+  highest: 'price',
+  lowest: 'price',
+  relevance: 'tier',
+  nearest: 'offset',
+};
+
+function nextCursor(kind: ListingsCursor['kind'], last: Listing, offset: number, tier: 0 | 1): ListingsCursor {
   if (kind === 'price') return { kind, price: last.price, id: last.id };
   if (kind === 'offset') return { kind, offset };
+  if (kind === 'tier') return { kind, tier, id: last.id };
   return { kind, id: last.id };
 }
 
