@@ -118,14 +118,16 @@ export const SEARCH_TEXT_MAX = 200;
 /**
  * Where the next page of GET /listings/ starts. Newest and oldest walk ids, highest and
  * lowest walk (price, id), relevance walks (tier, id): title matches are tier 0, the others
- * tier 1 — all keyset, so a listing posted meanwhile neither repeats nor skips one, and a deep
- * page costs what the first does. Nearest ranks by a computed distance and pages by offset (a
- * relevance offset from before tiers still reads).
+ * tier 1 — and nearest walks (nearness, id), nearness being how far the listing's owner lives
+ * in the server's own measure (without it: past every located owner, among those without a
+ * postcode). All keyset, so a listing posted meanwhile neither repeats nor skips one, and a deep
+ * page costs what the first does. A relevance offset from before tiers still reads.
  */
 export type ListingsCursor =
   | { kind: 'id'; id: number }
   | { kind: 'price'; price: number; id: number }
   | { kind: 'tier'; tier: 0 | 1; id: number }
+  | { kind: 'near'; nearness?: number; id: number }
   | { kind: 'offset'; offset: number };
 
 const base64url = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -135,6 +137,7 @@ export function encodeCursor(cursor: ListingsCursor): string {
   if (cursor.kind === 'id') return base64url(`l${cursor.id}`);
   if (cursor.kind === 'price') return base64url(`p${cursor.price}.${cursor.id}`);
   if (cursor.kind === 'tier') return base64url(`t${cursor.tier}.${cursor.id}`);
+  if (cursor.kind === 'near') return base64url(`n${cursor.nearness ?? ''}_${cursor.id}`);
   return base64url(`o${cursor.offset}`);
 }
 
@@ -162,11 +165,15 @@ export const ListingsCursorSchema = z
     if (match) cursor = { kind: 'price', price: Number(match[1]), id: Number(match[2]) };
     match = new RegExp(`^t([01])\\.${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'tier', tier: match[1] === '1' ? 1 : 0, id: Number(match[2]) };
+    match = new RegExp(`^n([0-9]+(?:\\.[0-9]+)?(?:e-[0-9]+)?)?_${POSITIVE}$`).exec(decoded);
+    if (match) cursor = { kind: 'near', id: Number(match[2]), ...(match[1] ? { nearness: Number(match[1]) } : {}) };
     match = new RegExp(`^o${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'offset', offset: Number(match[1]) };
-    const numbers = cursor ? Object.values(cursor).filter((v) => typeof v === 'number') : [NaN];
+    const { nearness, ...whole } = cursor && cursor.kind === 'near' ? cursor : { ...cursor, nearness: 0 };
+    const numbers = cursor ? Object.values(whole).filter((v) => typeof v === 'number') : [NaN];
     // Ids and prices are 32-bit integer columns: a cursor past them was never handed out.
-    if (!cursor || !numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX)) {
+    const valid = numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX) && Number.isFinite(nearness ?? 0);
+    if (!cursor || !valid) {
       ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.cursorInvalid });
       return z.NEVER;
     }

@@ -380,9 +380,9 @@ function counted(db: Executor, q: ListingQuery, cap: number) {
 }
 
 /** An ordered list of rows, read from any point, or counted up to a bound. */
-interface Stream {
+interface Stream<Row = ListingRow> {
   count(cap: number): Promise<number>;
-  rows(offset: number, limit: number): Promise<ListingRow[]>;
+  rows(offset: number, limit: number): Promise<Row[]>;
 }
 
 /**
@@ -421,57 +421,87 @@ const LAST_RING_MILES = 32_768;
 const RING_ROWS = 2_000;
 const RING_PAGES = 4;
 
-/** The rings of `nearest`: the listings between two distances (miles), in order, and how many listings their owners hold. */
+/**
+ * Where a ring of `nearest` starts: beyond `radius2` (squared degrees), and with `afterId` also
+ * at `radius2` itself for listings older than that one (the page after a cursor).
+ */
+interface RingStart {
+  radius2: number;
+  afterId?: number;
+}
+
+/** A ring of `nearest`, between two distances in miles. */
+interface Ring {
+  inner: number;
+  outer: number;
+  start?: RingStart;
+}
+
+/** A row of `nearest`, with its nearness (squared degrees) when its owner has a known postcode. */
+type NearRow = ListingRow & { nearness?: number };
+
+/** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
 interface Rings {
-  ring(inner: number, outer: number): Stream;
+  ring(ring: Ring): Stream<NearRow>;
   /** Every listing of the ring's owners, counted on the indexes alone (up to `cap`). */
-  held(inner: number, outer: number, cap: number): Promise<number>;
-  /** The listings of owners without a known postcode, newest first. */
-  unlocated: Stream;
+  held(ring: Ring, cap: number): Promise<number>;
+  /** The listings of owners without a known postcode, newest first (older than `beforeId`). */
+  unlocated(beforeId?: number): Stream;
   /** Whether a search narrows the rings (the count on the indexes then says little of them). */
   searching: boolean;
 }
 
 /**
- * Rows `skip` to `skip + take` in order of nearness (then newest), without sorting the table:
- * the listings are read in rings around the viewer, narrowest first, each ring driven from
- * the owners in its box (users_latitude) to their listings (listings_owner_id). A ring wholly
- * before the page is only counted, a crowded ring is halved until it is small enough to sort,
- * and reading stops when the page is full. Every ring holds whole distances (a tie never
- * straddles two), so the order is exactly distance, then id descending. Owners without a
- * known postcode come last, newest first.
+ * A page in order of nearness (then newest), without sorting the table: the listings are read
+ * in rings around the viewer, narrowest first, each ring driven from the owners in its box
+ * (users_latitude) to their listings (listings_owner_id). A ring much wider than the page is
+ * halved first, and reading stops when the page is full. Every ring holds whole distances (a tie
+ * never straddles two), so the order is exactly nearness, then id descending. A page after a
+ * cursor starts its first ring at the cursor's own nearness. Owners without a known postcode
+ * come last, newest first.
  *
  * `withinMiles` ends the rings there instead, and leaves out owners without a postcode: the
  * rings then hold exactly the `within_miles` circle. (A second box on the same index would
  * leave SQLite free to read the wider one for every ring.)
  */
-async function nearestPage(rings: Rings, skip: number, take: number, withinMiles?: number): Promise<ListingRow[]> {
+async function nearestPage(
+  rings: Rings,
+  after: { nearness?: number; id: number } | undefined,
+  take: number,
+  withinMiles?: number,
+): Promise<NearRow[]> {
   const last = withinMiles ?? LAST_RING_MILES;
-  const bound = rings.searching ? RING_ROWS : Math.min(RING_ROWS, RING_PAGES * (skip + take));
-  const queue: [number, number][] = [[0, Math.min(FIRST_RING_MILES, last)]];
-  const rows: ListingRow[] = [];
+  if (after && after.nearness === undefined) {
+    return withinMiles === undefined ? rings.unlocated(after.id).rows(0, take) : [];
+  }
+  const bound = rings.searching ? RING_ROWS : Math.min(RING_ROWS, RING_PAGES * take);
+  const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
+  const next = (inner: number) => Math.min(Math.max(inner * 2, inner + FIRST_RING_MILES), last);
+  const queue: Ring[] = [
+    { inner: from, outer: Math.max(from, next(from)), start: after && { radius2: after.nearness!, afterId: after.id } },
+  ];
+  const rows: NearRow[] = [];
   while (queue.length > 0 && rows.length < take) {
-    const [inner, outer] = queue.shift()!;
-    const ring = rings.ring(inner, outer);
+    const ring = queue.shift()!;
+    const stream = rings.ring(ring);
     // With a search, what the viewer sees of the ring is counted; without, every listing of its
     // owners on the indexes alone, which is cheaper and bounds it as well.
-    const held = rings.searching ? await ring.count(bound + 1) : await rings.held(inner, outer, bound + 1);
-    if (held > bound && outer - inner > 1e-3) {
-      queue.unshift([inner, (inner + outer) / 2], [(inner + outer) / 2, outer]);
+    const held = rings.searching ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
+    if (held > bound && ring.outer - ring.inner > 1e-3) {
+      const mid = (ring.inner + ring.outer) / 2;
+      queue.unshift(
+        { inner: ring.inner, outer: mid, start: ring.start },
+        { inner: mid, outer: ring.outer, start: { radius2: squaredRadius(mid) } },
+      );
       continue;
     }
-    if (queue.length === 0 && outer < last) queue.push([outer, Math.min(outer * 2, last)]);
-    if (held === 0) continue;
-    let before = 0;
-    if (skip > 0) {
-      before = rings.searching ? Math.min(held, skip) : await ring.count(skip);
-      skip -= before;
-      if (skip > 0) continue;
+    if (queue.length === 0 && ring.outer < last) {
+      queue.push({ inner: ring.outer, outer: next(ring.outer), start: { radius2: squaredRadius(ring.outer) } });
     }
-    rows.push(...(await ring.rows(before, take - rows.length)));
+    if (held > 0) rows.push(...(await stream.rows(0, take - rows.length)));
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
-  return [...rows, ...(await pageOfStreams([rings.unlocated], skip, take - rows.length))];
+  return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
 }
 
 const DEFAULT_SORT: ListingSort = 'newest';
@@ -683,8 +713,8 @@ interface ReadShape {
   text: boolean;
   /** The within_miles circle: on the owners read first, or on each listing as the walk reaches it. */
   circle?: 'owners' | 'listings';
-  /** A ring of `nearest`: the circle's owners (beyond `innerRadius2` when `inner`), in order of distance. */
-  ring?: { inner: boolean };
+  /** A ring of `nearest`: the circle's owners (from where it starts), in order of nearness. */
+  ring?: RingShape;
   /** Only owners without a known postcode (the end of `nearest`). */
   unlocated?: boolean;
   /** PostgreSQL: the newest `recent` listings, or the older ones (`searchStreams`). */
@@ -710,12 +740,37 @@ type ReadValues = FilterValues &
   };
 
 /** The listings of the circle's owners (beyond `innerRadius2`, for a ring), nearest first. */
-function inRing(q: ListingQuery, circle: Circle, innerRadius2: number | undefined) {
+/**
+ * The listings of the circle's owners from where the ring starts (`RingShape`; its nearness and
+ * listing bound as `innerRadius2` and `cursorId`), nearest first, with their nearness.
+ */
+function inRing(
+  q: ListingQuery,
+  circle: Circle,
+  start: RingShape['start'],
+  v: { innerRadius2?: number; cursorId?: number },
+) {
   q = ownersWithin(q, circle);
   const distance = squaredDegrees(circle);
-  if (innerRadius2 !== undefined) q = q.where(sql<SqlBool>`${distance} > ${number(innerRadius2)}`);
-  return q.orderBy(distance).orderBy('listings.id', 'desc');
+  const d = start === 'all' ? undefined : number(v.innerRadius2!);
+  if (start === 'beyond') q = q.where(sql<SqlBool>`${distance} > ${d}`);
+  if (start === 'from') q = q.where(sql<SqlBool>`${distance} >= ${d}`);
+  if (start === 'after') {
+    q = q.where(
+      sql<SqlBool>`(${distance} > ${d} or (${distance} = ${d} and ${sql.ref('listings.id')} < ${v.cursorId!}))`,
+    );
+  }
+  return q.orderBy(distance).orderBy('listings.id', 'desc').select(distance.as('nearness')) as unknown as ListingQuery;
 }
+
+/** Where a ring starts: everywhere, beyond a nearness, from it (a count), or after a listing at it. */
+interface RingShape {
+  start: 'all' | 'beyond' | 'from' | 'after';
+}
+
+const ringShape = (start: RingStart | undefined, count = false): RingShape => ({
+  start: !start ? 'all' : start.afterId === undefined ? 'beyond' : count ? 'from' : 'after',
+});
 
 /** Every list read, from its shape. */
 function listRead(db: Executor, v: ReadValues, s: ReadShape) {
@@ -734,26 +789,25 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
     q = q.where(id, '<', floor);
   }
   if (s.unlocated) q = q.where((eb) => eb.or([eb('owner.latitude', 'is', null), eb('owner.longitude', 'is', null)]));
-  return s.ring ? inRing(q, circle, s.ring.inner ? v.innerRadius2 : undefined) : inOrder(q, id, s.sort, s.cursor, v);
+  return s.ring ? inRing(q, circle, s.ring.start, v) : inOrder(q, id, s.sort, s.cursor, v);
 }
 
 // Compiled once per shape: building and compiling these queries cost as much as SQLite answering them.
 const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit));
 const readCount = preparedQuery((db, v: ReadValues, s: ReadShape) => counted(db, listRead(db, v, s), v.limit));
-const ownersHoldQuery = preparedQuery(
-  (db, v: Circle & { innerRadius2?: number; limit: number }, ring: { inner: boolean }) =>
-    counted(db, inRing(listingSelect(db, 'owners'), v, ring.inner ? v.innerRadius2 : undefined), v.limit),
+const ownersHoldQuery = preparedQuery((db, v: Circle & { innerRadius2?: number; limit: number }, ring: RingShape) =>
+  counted(db, inRing(listingSelect(db, 'owners'), v, ring.start, v), v.limit),
 );
 
 /**
- * How many listings of every kind the circle's owners hold (beyond `inner` miles), up to `cap`,
- * counted on the indexes alone: at least what any list can show there.
+ * How many listings of every kind the circle's owners hold (from where the ring starts), up to
+ * `cap`, counted on the indexes alone: at least what any list can show there.
  */
-async function ownersHold(db: Executor, circle: Circle, innerRadius2: number | undefined, cap: number) {
+async function ownersHold(db: Executor, circle: Circle, start: RingStart | undefined, cap: number) {
   const [row] = await ownersHoldQuery(
     db,
-    { ...circle, innerRadius2, limit: cap },
-    { inner: innerRadius2 !== undefined },
+    { ...circle, innerRadius2: start?.radius2, limit: cap },
+    ringShape(start, true),
   );
   return Number(row!.n);
 }
@@ -841,29 +895,33 @@ export async function listListings(
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
-  let rows: ListingRow[];
+  let rows: NearRow[];
   /** Relevance: the tier of each row. */
   let tiers: (0 | 1)[] = [];
   if (sort === 'nearest') {
-    const ring = (inner: number, outer: number) => ({
-      values: { ...values, ...match('any'), ...circleAround(viewer!, outer), innerRadius2: squaredRadius(inner) },
-      shape: { filters, from: 'owners', text, ring: { inner: inner > 0 }, sort } as const,
-    });
     const rings: Rings = {
       searching: text,
-      ring: (inner, outer) => {
-        const { values, shape } = ring(inner, outer);
-        return stream(db, shape, values);
-      },
-      held: (inner, outer, cap) =>
-        ownersHold(db, circleAround(viewer!, outer), inner > 0 ? squaredRadius(inner) : undefined, cap),
-      unlocated: stream(
-        db,
-        { filters, from: 'listings', text, unlocated: true, sort: 'newest' },
-        { ...values, ...match('any') },
-      ),
+      ring: ({ outer, start }) =>
+        stream(
+          db,
+          { filters, from: 'owners', text, ring: ringShape(start), sort },
+          {
+            ...values,
+            ...match('any'),
+            ...circleAround(viewer!, outer),
+            innerRadius2: start?.radius2,
+            cursorId: start?.afterId,
+          },
+        ),
+      held: ({ outer, start }, cap) => ownersHold(db, circleAround(viewer!, outer), start, cap),
+      unlocated: (beforeId) =>
+        stream(
+          db,
+          { filters, from: 'listings', text, unlocated: true, sort: 'newest', cursor: beforeId ? 'id' : undefined },
+          { ...values, ...match('any'), cursorId: beforeId },
+        ),
     };
-    rows = await nearestPage(rings, offset, take, query.within_miles);
+    rows = await nearestPage(rings, cursor?.kind === 'near' ? cursor : undefined, take, query.within_miles);
   } else {
     const circle = query.within_miles !== undefined ? circleAround(viewer!, query.within_miles) : undefined;
     let from: Drive = 'listings';
@@ -907,8 +965,9 @@ export async function listListings(
   const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
   const last = listings.at(-1);
   if (rows.length <= query.limit || !last) return { listings };
-  const tier = tiers[listings.length - 1] ?? 0;
-  return { listings, next: encodeCursor(nextCursor(cursorKind, last, offset + listings.length, tier)) };
+  const position = { offset: offset + listings.length, tier: tiers[listings.length - 1] ?? 0 };
+  const nearness = rows[listings.length - 1]!.nearness;
+  return { listings, next: encodeCursor(nextCursor(cursorKind, last, { ...position, nearness })) };
 }
 
 /** How each order pages. */
@@ -918,13 +977,18 @@ const CURSOR_OF: Record<ListingSort, ListingsCursor['kind']> = {
   highest: 'price',
   lowest: 'price',
   relevance: 'tier',
-  nearest: 'offset',
+  nearest: 'near',
 };
 
-function nextCursor(kind: ListingsCursor['kind'], last: Listing, offset: number, tier: 0 | 1): ListingsCursor {
+function nextCursor(
+  kind: ListingsCursor['kind'],
+  last: Listing,
+  at: { offset: number; tier: 0 | 1; nearness?: number },
+): ListingsCursor {
   if (kind === 'price') return { kind, price: last.price, id: last.id };
-  if (kind === 'offset') return { kind, offset };
-  if (kind === 'tier') return { kind, tier, id: last.id };
+  if (kind === 'offset') return { kind, offset: at.offset };
+  if (kind === 'tier') return { kind, tier: at.tier, id: last.id };
+  if (kind === 'near') return { kind, id: last.id, ...(at.nearness === undefined ? {} : { nearness: at.nearness }) };
   return { kind, id: last.id };
 }
 

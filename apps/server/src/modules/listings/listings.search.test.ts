@@ -235,6 +235,33 @@ describe('searching and filtering GET /api/listings/', () => {
     }
   });
 
+  it('pages nearest by nearness and listing, so a listing posted meanwhile neither repeats nor skips one', async () => {
+    const first = await ctx.inject({ method: 'GET', url: '/api/listings/?sort=nearest&limit=3', as: viewer });
+    const next = nextLink(first.headers.link)!;
+    const cursor = new URL(next, 'http://x').searchParams.get('cursor')!;
+    expect(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))).toMatch(/^n[0-9.e-]+_\d+$/);
+    // Posted next door after the first page: nearer than everything the next pages hold.
+    const neighbour = await member(HOME);
+    const fresh = await createListing(ctx, neighbour, { title: 'Posted meanwhile' });
+    const rest: number[] = [];
+    let url: string | undefined = next;
+    while (url) {
+      const res = await ctx.inject({ method: 'GET', url, as: viewer });
+      rest.push(...(res.json() as Answer[]).map((l) => l.id));
+      url = nextLink(res.headers.link);
+    }
+    const ids = [...(first.json() as Answer[]).map((l) => l.id), ...rest];
+    expect(ids).toEqual(expected(() => true, 'nearest'));
+    expect(ids).not.toContain(fresh.id);
+    await ctx.db.deleteFrom('listings').where('id', '=', fresh.id).execute();
+
+    // An offset cursor for nearest, from before, asks to reload the list.
+    const offset = btoa('o3').replace(/=+$/, '');
+    const old = await ctx.inject({ method: 'GET', url: `/api/listings/?sort=nearest&cursor=${offset}`, as: viewer });
+    expect(old.statusCode).toBe(422);
+    expect(old.json()).toMatchObject({ errors: [{ field: 'cursor', message: LISTING_TEXTS.cursorInvalid }] });
+  });
+
   it('combines the filters with the tabs', async () => {
     expect(await ids('public=true&q=tomato&sort=lowest')).toEqual(
       expected((l) => l.tomato !== null && !l.title.startsWith('Tomato starts'), 'lowest'),
