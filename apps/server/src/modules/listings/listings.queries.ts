@@ -864,7 +864,8 @@ function searchStreams(
  *
  * `relevance` puts the listings whose title holds every word first, then those that match
  * through the description too; newest first within each. Both halves are index-ordered
- * scans that stop at the page, so no search ranks every match.
+ * scans that stop at the page, so no search ranks every match. Every order pages by keyset
+ * (`CURSOR_OF`), so a deep page costs what the first does.
  *
  * `within_miles` needs the viewer's coordinates: without them it answers 422 (a filter
  * that silently did nothing would show far-away listings as if near). `nearest` without
@@ -965,13 +966,12 @@ export async function listListings(
   const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
   const last = listings.at(-1);
   if (rows.length <= query.limit || !last) return { listings };
-  const position = { offset: offset + listings.length, tier: tiers[listings.length - 1] ?? 0 };
-  const nearness = rows[listings.length - 1]!.nearness;
-  return { listings, next: encodeCursor(nextCursor(cursorKind, last, { ...position, nearness })) };
+  const at = { tier: tiers[listings.length - 1] ?? 0, nearness: rows[listings.length - 1]!.nearness };
+  return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
 }
 
 /** How each order pages. */
-const CURSOR_OF: Record<ListingSort, ListingsCursor['kind']> = {
+const CURSOR_OF: Record<ListingSort, Exclude<ListingsCursor['kind'], 'offset'>> = {
   newest: 'id',
   oldest: 'id',
   highest: 'price',
@@ -980,13 +980,13 @@ const CURSOR_OF: Record<ListingSort, ListingsCursor['kind']> = {
   nearest: 'near',
 };
 
+/** The cursor after `last` (every order pages by keyset; `offset` is only read, from before). */
 function nextCursor(
-  kind: ListingsCursor['kind'],
+  kind: Exclude<ListingsCursor['kind'], 'offset'>,
   last: Listing,
-  at: { offset: number; tier: 0 | 1; nearness?: number },
+  at: { tier: 0 | 1; nearness?: number },
 ): ListingsCursor {
   if (kind === 'price') return { kind, price: last.price, id: last.id };
-  if (kind === 'offset') return { kind, offset: at.offset };
   if (kind === 'tier') return { kind, tier: at.tier, id: last.id };
   if (kind === 'near') return { kind, id: last.id, ...(at.nearness === undefined ? {} : { nearness: at.nearness }) };
   return { kind, id: last.id };
