@@ -172,7 +172,8 @@ export const ListingsCursorSchema = z
     const { nearness, ...whole } = cursor && cursor.kind === 'near' ? cursor : { ...cursor, nearness: 0 };
     const numbers = cursor ? Object.values(whole).filter((v) => typeof v === 'number') : [NaN];
     // Ids and prices are 32-bit integer columns: a cursor past them was never handed out.
-    const valid = numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX) && Number.isFinite(nearness ?? 0);
+    const valid =
+      numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX) && Number.isFinite(nearness ?? 0);
     if (!cursor || !valid) {
       ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.cursorInvalid });
       return z.NEVER;
