@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMigratedTo, dialect } from '../../../test/app.js';
-import { insertMember } from '../../../test/factories.js';
+import { insertMember, listingRow } from '../../../test/factories.js';
 import { migrateToLatest } from '../migrate.js';
 
 let migrated: Awaited<ReturnType<typeof databaseMigratedTo>>;
@@ -16,19 +16,7 @@ async function listAndMergePending(title: string, count: number) {
   const owner = await insertMember(migrated, { username: `grower-${title}` });
   await db
     .insertInto('listings')
-    .values(
-      Array.from({ length: count }, () => ({
-        owner_id: owner.id,
-        title,
-        description: 'picked this morning',
-        price: 0,
-        is_active: 1,
-        is_public: 1,
-        type_id: 3,
-        state_id: 1,
-        category_id: 1,
-      })),
-    )
+    .values(Array.from({ length: count }, () => listingRow(owner.id, title)))
     .execute();
   const { rows } = await sql<{ pages: number }>`
     select gin_clean_pending_list('listings_search'::regclass) as pages`.execute(db);

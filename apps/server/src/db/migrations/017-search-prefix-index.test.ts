@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMigratedTo, dialect } from '../../../test/app.js';
-import { insertMember } from '../../../test/factories.js';
+import { insertMember, listingRow } from '../../../test/factories.js';
 import { migrateToLatest } from '../migrate.js';
 
 let migrated: Awaited<ReturnType<typeof databaseMigratedTo>>;
@@ -10,20 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => migrated?.close());
 
-async function list(ownerId: number, title: string, description = 'picked this morning') {
+async function list(ownerId: number, title: string, description?: string) {
   await migrated.db
     .insertInto('listings')
-    .values({
-      owner_id: ownerId,
-      title,
-      description,
-      price: 0,
-      is_active: 1,
-      is_public: 1,
-      type_id: 3,
-      state_id: 1,
-      category_id: 1,
-    })
+    .values(listingRow(ownerId, title, description))
     .execute();
 }
 

@@ -388,14 +388,9 @@ interface Stream<Row = ListingRow> {
 /**
  * Rows `skip` to `skip + take` of ordered streams read one after the other, reading each only
  * as far as the page needs: a stream wholly before the page is counted (up to what is left to
- * skip), never sorted or returned.
+ * skip), never sorted or returned. `from`: the index of the stream each row came from.
  */
-async function pageOfStreams(streams: Stream[], skip: number, take: number): Promise<ListingRow[]> {
-  return (await pageOfTaggedStreams(streams, skip, take)).rows;
-}
-
-/** `pageOfStreams`, with the index of the stream each row came from. */
-async function pageOfTaggedStreams(streams: Stream[], skip: number, take: number) {
+async function pageOfStreams(streams: Stream[], skip: number, take: number) {
   const rows: ListingRow[] = [];
   const from: number[] = [];
   for (const [i, stream] of streams.entries()) {
@@ -415,8 +410,7 @@ const FIRST_RING_MILES = 0.25;
 const LAST_RING_MILES = 32_768;
 /**
  * A ring is read and sorted whole, so one holding more listings than this is halved first, or
- * (without a search) more than RING_PAGES times the rows the page needs, its own and those
- * before it.
+ * (without a search) more than RING_PAGES times the rows of the page.
  */
 const RING_ROWS = 2_000;
 const RING_PAGES = 4;
@@ -937,20 +931,21 @@ export async function listListings(
       cursor: cursor?.kind,
     };
     const after = { cursorId: cursorId(cursor), cursorPrice: cursor?.kind === 'price' ? cursor.price : undefined };
-    const searched = (scope: TextScope, more: Partial<ReadValues> = {}) =>
-      searchStreams(db, shape, { ...values, ...circle, ...more }, words, scope, offset + take);
+    const searched = (scope: TextScope, more: Partial<ReadValues>, readShape = shape) =>
+      searchStreams(db, readShape, { ...values, ...circle, ...more }, words, scope, offset + take);
     if (sort === 'relevance') {
       // After a tier cursor: the rest of its tier (older than its listing), then the tiers after it.
       const at = cursor?.kind === 'tier' ? cursor : undefined;
       const streams = (['title', 'notTitle'] as const).flatMap((scope, tier) => {
         if (at && tier < at.tier) return [];
         const resumed = at?.tier === tier;
-        const tierShape: ReadShape = { ...shape, cursor: resumed ? 'id' : undefined };
-        const more = resumed ? { cursorId: at.id } : {};
-        const read = searchStreams(db, tierShape, { ...values, ...circle, ...more }, words, scope, offset + take);
+        const read = searched(scope, resumed ? { cursorId: at.id } : {}, {
+          ...shape,
+          cursor: resumed ? 'id' : undefined,
+        });
         return read.map((stream) => ({ stream, tier: tier as 0 | 1 }));
       });
-      const page = await pageOfTaggedStreams(
+      const page = await pageOfStreams(
         streams.map((s) => s.stream),
         offset,
         take,
@@ -958,7 +953,7 @@ export async function listListings(
       rows = page.rows;
       tiers = page.from.map((i) => streams[i]!.tier);
     } else if (text && sort === 'newest') {
-      rows = await pageOfStreams(searched('any', after), 0, take);
+      rows = (await pageOfStreams(searched('any', after), 0, take)).rows;
     } else {
       rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }

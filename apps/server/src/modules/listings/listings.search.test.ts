@@ -148,6 +148,17 @@ function expected(filter: (l: Known) => boolean, sort: keyof typeof orders) {
     .map((l) => l.id);
 }
 
+/** Runs `check` with some of the bounds that choose between plans changed, then puts them back. */
+async function withPlanBounds(changes: Partial<typeof PLAN_BOUNDS>, check: () => Promise<void>) {
+  const saved = { ...PLAN_BOUNDS };
+  Object.assign(PLAN_BOUNDS, changes);
+  try {
+    await check();
+  } finally {
+    Object.assign(PLAN_BOUNDS, saved);
+  }
+}
+
 describe('searching and filtering GET /api/listings/', () => {
   it('filters by text, type, price and distance and sorts each way, across pages', async () => {
     for (const sort of Object.keys(orders)) {
@@ -180,9 +191,7 @@ describe('searching and filtering GET /api/listings/', () => {
   });
 
   it('answers the same when a search walks only a few of the newest listings and gathers the older ones', async () => {
-    const saved = { ...PLAN_BOUNDS };
-    Object.assign(PLAN_BOUNDS, { recentLeast: 3, recentPerRow: 1 });
-    try {
+    await withPlanBounds({ recentLeast: 3, recentPerRow: 1 }, async () => {
       const tomato = (l: Known) => l.tomato !== null;
       expect(await ids('q=tomato&sort=newest')).toEqual(expected(tomato, 'newest'));
       expect(await ids('q=tomato')).toEqual([
@@ -198,15 +207,11 @@ describe('searching and filtering GET /api/listings/', () => {
           .sort(byIdDesc)
           .map((l) => l.id),
       );
-    } finally {
-      Object.assign(PLAN_BOUNDS, saved);
-    }
+    });
   });
 
   it('answers the same when a crowded circle is walked in the page order instead of gathered from its owners', async () => {
-    const saved = { ...PLAN_BOUNDS };
-    PLAN_BOUNDS.circleGather = 0;
-    try {
+    await withPlanBounds({ circleGather: 0 }, async () => {
       for (const sort of ['newest', 'oldest', 'lowest', 'highest']) {
         expect(await ids(`within_miles=10&sort=${sort}`), sort).toEqual(
           expected((l) => l.miles !== null && l.miles <= 10, sort),
@@ -215,24 +220,18 @@ describe('searching and filtering GET /api/listings/', () => {
           expected((l) => l.tomato !== null && l.miles !== null && l.miles <= 25, sort),
         );
       }
-    } finally {
-      Object.assign(PLAN_BOUNDS, saved);
-    }
+    });
   });
 
   it('answers the same when a common search is walked in price order instead of sorted', async () => {
-    const saved = { ...PLAN_BOUNDS };
-    PLAN_BOUNDS.priceWalk = 0;
-    try {
+    await withPlanBounds({ priceWalk: 0 }, async () => {
       for (const sort of ['lowest', 'highest']) {
         expect(await ids(`q=tomato&sort=${sort}`), sort).toEqual(expected((l) => l.tomato !== null, sort));
         expect(await ids(`q=tom&type_id=1&min_price=4&sort=${sort}`), `filtered ${sort}`).toEqual(
           expected((l) => l.tomato !== null && l.type_id === 1 && l.price >= 4, sort),
         );
       }
-    } finally {
-      Object.assign(PLAN_BOUNDS, saved);
-    }
+    });
   });
 
   it('pages nearest by nearness and listing, so a listing posted meanwhile neither repeats nor skips one', async () => {
