@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { type Config, DATABASE_TIMEOUTS } from '../config.js';
 import { checkpointInBackground } from './checkpointer.js';
+import { statementNameOf } from './prepared-query.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -202,6 +203,7 @@ function guardedPool(pool: pg.Pool): PostgresPool {
             await client.query('set statement_timeout = 0');
           }
           const config: TimedQuery = {
+            name: statementNameOf(text),
             text,
             values: [...values],
             query_timeout: migrating ? undefined : DATABASE_TIMEOUTS.queryMs,

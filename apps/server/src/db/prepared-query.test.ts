@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, buildTestApp } from '../../test/app.js';
+import { type TestContext, buildTestApp, dialect } from '../../test/app.js';
 import { insertMember } from '../../test/factories.js';
 import { preparedQuery } from './prepared-query.js';
 
@@ -72,5 +72,52 @@ describe('a prepared query', () => {
     );
     expect(await eitherOf(ctx.db, { a: ivy.id, b: oak.id })).toEqual([{ id: ivy.id }, { id: oak.id }]);
     expect(await eitherOf(ctx.db, { a: oak.id, b: oak.id })).toEqual([{ id: oak.id }]);
+  });
+
+  it('answers a one-plan query for each value, run after run on one connection', async () => {
+    const members = await Promise.all(
+      ['fern', 'moss', 'sage'].map((name) => insertMember(ctx, { username: `${name}_one_plan` })),
+    );
+    const byId = preparedQuery(
+      (db, { id }: { id: number }) => db.selectFrom('users').select(['id', 'username']).where('id', '=', id),
+      { onePlan: true },
+    );
+    // One transaction is one connection: every run meets the statement prepared by the first.
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let run = 0; run < 8; run++) {
+        const member = members[run % members.length]!;
+        expect(await byId(trx, { id: member.id })).toEqual([{ id: member.id, username: member.username }]);
+      }
+      expect(await byId(trx, { id: -1 })).toEqual([]);
+    });
+  });
+
+  it.runIf(dialect === 'postgres')('keeps one generic plan for a one-plan query on PostgreSQL', async () => {
+    const member = await insertMember(ctx, { username: 'rue_one_plan' });
+    const byId = preparedQuery(
+      (db, { id }: { id: number }) => db.selectFrom('users').select(['id', 'email']).where('id', '=', id),
+      { onePlan: true },
+    );
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let run = 0; run < 9; run++) expect(await byId(trx, { id: member.id })).toHaveLength(1);
+      const { rows } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+        where statement like '%"email"%' and statement like '%from "users"%'`.execute(trx);
+      expect(rows).toHaveLength(1);
+      // After five custom plans PostgreSQL keeps the generic one for a lookup by key.
+      expect(rows[0]!.custom_plans).toBeLessThanOrEqual(5);
+      expect(rows[0]!.generic_plans).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  it.runIf(dialect === 'postgres')('leaves a query without onePlan unprepared on PostgreSQL', async () => {
+    const plain = preparedQuery((db, { id }: { id: number }) =>
+      db.selectFrom('users').select(['id', 'city']).where('id', '=', id),
+    );
+    await ctx.db.transaction().execute(async (trx) => {
+      await plain(trx, { id: 1 });
+      const { rows } = await sql`select 1 from pg_prepared_statements where statement like '%"city"%'`.execute(trx);
+      expect(rows).toEqual([]);
+    });
   });
 });

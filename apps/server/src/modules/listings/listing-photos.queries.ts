@@ -34,6 +34,7 @@ const selectOrderedPhotos = preparedQuery((db, { listingId }: { listingId: numbe
     .where('listing_id', '=', listingId)
     .orderBy('position')
     .orderBy('id'),
+  { onePlan: true },
 );
 
 /** A listing's photo rows in order, the cover first (whoever asks: see `signedPhotos`). */

@@ -156,6 +156,7 @@ export const photoAccess = (
 
 const selectCoordinates = preparedQuery((db, { userId }: { userId: number }) =>
   db.selectFrom('users').select(['latitude', 'longitude']).where('id', '=', userId),
+  { onePlan: true },
 );
 
 /** The coordinates of a member's postcode, or null while unknown. */
@@ -167,6 +168,7 @@ export async function coordinatesOf(db: Executor, userId: number): Promise<Coord
 
 const selectVisibleListing = preparedQuery((db, { viewerId, id }: { viewerId: number; id: number }) =>
   listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)),
+  { onePlan: true },
 );
 
 /** One listing if the viewer may see it; undefined alike for a missing and a hidden one. */

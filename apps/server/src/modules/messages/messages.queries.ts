@@ -60,6 +60,7 @@ const selectByClientId = preparedQuery((db, v: { sender_id: number; client_id: s
     .select(MESSAGE_COLUMNS)
     .where('sender_id', '=', v.sender_id)
     .where('client_id', '=', v.client_id),
+  { onePlan: true },
 );
 
 /** The message a sender already stored under a client id, if any. */
@@ -97,6 +98,7 @@ const insertIfAllowed = preparedQuery((db, v: NewMessage) =>
     )
     .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
     .returning(MESSAGE_COLUMNS),
+  { onePlan: true },
 );
 
 /**
