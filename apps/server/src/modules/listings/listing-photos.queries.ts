@@ -27,13 +27,14 @@ async function lockOwnListing(trx: Executor, ownerId: number, listingId: number)
 
 type PhotoRow = Awaited<ReturnType<typeof selectOrderedPhotos>>[number];
 
-const selectOrderedPhotos = preparedQuery((db, { listingId }: { listingId: number }) =>
-  db
-    .selectFrom('listing_photos')
-    .select(['id', 'image', 'thumbnail'])
-    .where('listing_id', '=', listingId)
-    .orderBy('position')
-    .orderBy('id'),
+const selectOrderedPhotos = preparedQuery(
+  (db, { listingId }: { listingId: number }) =>
+    db
+      .selectFrom('listing_photos')
+      .select(['id', 'image', 'thumbnail'])
+      .where('listing_id', '=', listingId)
+      .orderBy('position')
+      .orderBy('id'),
   { onePlan: true },
 );
 

@@ -154,8 +154,9 @@ export const photoAccess = (
   hidden: row.hidden_reason !== null || row.owner_suspended === 1,
 });
 
-const selectCoordinates = preparedQuery((db, { userId }: { userId: number }) =>
-  db.selectFrom('users').select(['latitude', 'longitude']).where('id', '=', userId),
+const selectCoordinates = preparedQuery(
+  (db, { userId }: { userId: number }) =>
+    db.selectFrom('users').select(['latitude', 'longitude']).where('id', '=', userId),
   { onePlan: true },
 );
 
@@ -166,8 +167,9 @@ export async function coordinatesOf(db: Executor, userId: number): Promise<Coord
   return { latitude: Number(row.latitude), longitude: Number(row.longitude) };
 }
 
-const selectVisibleListing = preparedQuery((db, { viewerId, id }: { viewerId: number; id: number }) =>
-  listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)),
+const selectVisibleListing = preparedQuery(
+  (db, { viewerId, id }: { viewerId: number; id: number }) =>
+    listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)),
   { onePlan: true },
 );
 
@@ -407,15 +409,22 @@ async function pageOfStreams(streams: Stream[], skip: number, take: number) {
   return { rows, from };
 }
 
-/** Rings of `nearest` start this narrow (miles) and double until they hold the whole globe. */
+/** Rings of `nearest` start at least this wide (miles) and grow until they hold the whole globe. */
 const FIRST_RING_MILES = 0.25;
 const LAST_RING_MILES = 32_768;
+/** A ring is never halved below this width (miles). */
+const NARROWEST_RING_MILES = 1e-3;
+
 /**
- * A ring is read and sorted whole, so one holding more listings than this is halved first, or
- * (without a search) more than RING_PAGES times the rows of the page.
+ * How wide the ring after one from `inner` of `width` miles is. Without a search a ring is sized
+ * on the indexes alone, so the next one reaches twice as far (a crowded one is halved cheaply).
+ * With a search sizing a ring reads its listings, so the next one is only twice as wide: a page
+ * deep in a crowded stretch keeps to narrow rings instead of halving a wide one again, and an
+ * empty stretch is still crossed in a few.
  */
-const RING_ROWS = 2_000;
-const RING_PAGES = 4;
+function nextRingWidth(search: RingSearch | undefined, inner: number, width: number) {
+  return search ? Math.max(2 * width, NARROWEST_RING_MILES) : Math.max(inner + width, FIRST_RING_MILES);
+}
 
 /**
  * Where a ring of `nearest` starts: beyond `radius2` (squared degrees), and with `afterId` also
@@ -436,6 +445,13 @@ interface Ring {
 /** A row of `nearest`, with its nearness (squared degrees) when its owner has a known postcode. */
 type NearRow = ListingRow & { nearness?: number };
 
+/**
+ * How a search meets a ring's listings. SQLite `gathers` every match of the words for each of
+ * the ring's queries, a cost per query (17 ms for a word in 12% of a million listings): fewer,
+ * fuller rings are cheaper. PostgreSQL checks `eachRow` of the ring: tight rings are.
+ */
+type RingSearch = 'gathers' | 'eachRow';
+
 /** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
 interface Rings {
   ring(ring: Ring): Stream<NearRow>;
@@ -443,8 +459,8 @@ interface Rings {
   held(ring: Ring, cap: number): Promise<number>;
   /** The listings of owners without a known postcode, newest first (older than `beforeId`). */
   unlocated(beforeId?: number): Stream;
-  /** Whether a search narrows the rings (the count on the indexes then says little of them). */
-  searching: boolean;
+  /** How a search narrows the rings, if one does (the count on the indexes then says little of them). */
+  search?: RingSearch;
 }
 
 /**
@@ -470,11 +486,16 @@ async function nearestPage(
   if (after && after.nearness === undefined) {
     return withinMiles === undefined ? rings.unlocated(after.id).rows(0, take) : [];
   }
-  const bound = rings.searching ? RING_ROWS : Math.min(RING_ROWS, RING_PAGES * take);
+  const { ringRows, ringPages } = PLAN_BOUNDS;
+  const bound = rings.search === 'gathers' ? ringRows : Math.min(ringRows, ringPages * take);
   const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
-  const next = (inner: number) => Math.min(Math.max(inner * 2, inner + FIRST_RING_MILES), last);
+  const first = rings.search ? FIRST_RING_MILES : Math.max(from, FIRST_RING_MILES);
   const queue: Ring[] = [
-    { inner: from, outer: Math.max(from, next(from)), start: after && { radius2: after.nearness!, afterId: after.id } },
+    {
+      inner: from,
+      outer: Math.max(from, Math.min(from + first, last)),
+      start: after && { radius2: after.nearness!, afterId: after.id },
+    },
   ];
   const rows: NearRow[] = [];
   while (queue.length > 0 && rows.length < take) {
@@ -482,8 +503,8 @@ async function nearestPage(
     const stream = rings.ring(ring);
     // With a search, what the viewer sees of the ring is counted; without, every listing of its
     // owners on the indexes alone, which is cheaper and bounds it as well.
-    const held = rings.searching ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
-    if (held > bound && ring.outer - ring.inner > 1e-3) {
+    const held = rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
+    if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
       const mid = (ring.inner + ring.outer) / 2;
       queue.unshift(
         { inner: ring.inner, outer: mid, start: ring.start },
@@ -492,7 +513,12 @@ async function nearestPage(
       continue;
     }
     if (queue.length === 0 && ring.outer < last) {
-      queue.push({ inner: ring.outer, outer: next(ring.outer), start: { radius2: squaredRadius(ring.outer) } });
+      const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner);
+      queue.push({
+        inner: ring.outer,
+        outer: Math.min(ring.outer + width, last),
+        start: { radius2: squaredRadius(ring.outer) },
+      });
     }
     if (held > 0) rows.push(...(await stream.rows(0, take - rows.length)));
   }
@@ -522,6 +548,13 @@ export const PLAN_BOUNDS = {
    */
   recentLeast: 10_000,
   recentPerRow: 50,
+  /**
+   * `nearest` reads and sorts a ring whole, so one holding more than `ringPages` times the rows
+   * of the page (at most `ringRows`) is halved first; with a search that `gathers`, more than
+   * `ringRows`.
+   */
+  ringRows: 2_000,
+  ringPages: 4,
 };
 
 /** What of a list's tab and filters decides its query's shape (their values go apart). */
@@ -897,7 +930,7 @@ export async function listListings(
   let tiers: (0 | 1)[] = [];
   if (sort === 'nearest') {
     const rings: Rings = {
-      searching: text,
+      search: text ? (isSqlite(db) ? 'gathers' : 'eachRow') : undefined,
       ring: ({ outer, start }) =>
         stream(
           db,

@@ -223,6 +223,20 @@ describe('searching and filtering GET /api/listings/', () => {
     });
   });
 
+  it('answers the same when nearest halves every ring that holds more than one listing', async () => {
+    await withPlanBounds({ ringRows: 1 }, async () => {
+      const located = (l: Known) => l.miles !== null;
+      expect(await ids('sort=nearest')).toEqual(expected(() => true, 'nearest'));
+      expect(await ids('q=tomato&sort=nearest')).toEqual(expected((l) => l.tomato !== null, 'nearest'));
+      expect(await ids('within_miles=25&sort=nearest')).toEqual(
+        expected((l) => located(l) && l.miles! <= 25, 'nearest'),
+      );
+      expect(await ids('q=tomatoes&within_miles=100&sort=nearest')).toEqual(
+        expected((l) => l.tomato !== null && located(l) && l.miles! <= 100, 'nearest'),
+      );
+    });
+  });
+
   it('answers the same when a common search is walked in price order instead of sorted', async () => {
     await withPlanBounds({ priceWalk: 0 }, async () => {
       for (const sort of ['lowest', 'highest']) {

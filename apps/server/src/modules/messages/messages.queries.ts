@@ -54,12 +54,13 @@ export async function conversationPartnerExists(db: Executor, id: number): Promi
   return row !== undefined;
 }
 
-const selectByClientId = preparedQuery((db, v: { sender_id: number; client_id: string }) =>
-  db
-    .selectFrom('messages')
-    .select(MESSAGE_COLUMNS)
-    .where('sender_id', '=', v.sender_id)
-    .where('client_id', '=', v.client_id),
+const selectByClientId = preparedQuery(
+  (db, v: { sender_id: number; client_id: string }) =>
+    db
+      .selectFrom('messages')
+      .select(MESSAGE_COLUMNS)
+      .where('sender_id', '=', v.sender_id)
+      .where('client_id', '=', v.client_id),
   { onePlan: true },
 );
 
@@ -77,27 +78,28 @@ interface NewMessage {
   listing_id: number | null;
 }
 
-const insertIfAllowed = preparedQuery((db, v: NewMessage) =>
-  db
-    .insertInto('messages')
-    .columns(['sender_id', 'receiver_id', 'content', 'client_id', 'listing_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('users')
-        // Typed, so PostgreSQL need not guess the type of a bare parameter.
-        .select([
-          sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
-          'users.id as receiver_id',
-          sql<string>`cast(${v.content} as text)`.as('content'),
-          sql<string | null>`cast(${v.client_id} as text)`.as('client_id'),
-          sql<number | null>`cast(${v.listing_id} as integer)`.as('listing_id'),
-        ])
-        .where('users.id', '=', v.receiver_id)
-        .where('users.deleted_at', 'is', null)
-        .where((w) => w.not(blockedEitherWay(v.sender_id, v.receiver_id, w))),
-    )
-    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
-    .returning(MESSAGE_COLUMNS),
+const insertIfAllowed = preparedQuery(
+  (db, v: NewMessage) =>
+    db
+      .insertInto('messages')
+      .columns(['sender_id', 'receiver_id', 'content', 'client_id', 'listing_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          // Typed, so PostgreSQL need not guess the type of a bare parameter.
+          .select([
+            sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
+            'users.id as receiver_id',
+            sql<string>`cast(${v.content} as text)`.as('content'),
+            sql<string | null>`cast(${v.client_id} as text)`.as('client_id'),
+            sql<number | null>`cast(${v.listing_id} as integer)`.as('listing_id'),
+          ])
+          .where('users.id', '=', v.receiver_id)
+          .where('users.deleted_at', 'is', null)
+          .where((w) => w.not(blockedEitherWay(v.sender_id, v.receiver_id, w))),
+      )
+      .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+      .returning(MESSAGE_COLUMNS),
   { onePlan: true },
 );
 
