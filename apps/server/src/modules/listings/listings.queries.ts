@@ -447,8 +447,9 @@ type NearRow = ListingRow & { nearness?: number };
 
 /**
  * How a search meets a ring's listings. SQLite `gathers` every match of the words for each of
- * the ring's queries, a cost per query (17 ms for a word in 12% of a million listings): fewer,
- * fuller rings are cheaper. PostgreSQL checks `eachRow` of the ring: tight rings are.
+ * the ring's queries, a cost per query (17–35 ms for a word in 12% of a million listings): fewer
+ * queries are cheaper, so its rings are fuller and read in one query each. PostgreSQL checks
+ * `eachRow` of the ring: tight rings are cheaper.
  */
 type RingSearch = 'gathers' | 'eachRow';
 
@@ -501,9 +502,12 @@ async function nearestPage(
   while (queue.length > 0 && rows.length < take) {
     const ring = queue.shift()!;
     const stream = rings.ring(ring);
-    // With a search, what the viewer sees of the ring is counted; without, every listing of its
-    // owners on the indexes alone, which is cheaper and bounds it as well.
-    const held = rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
+    // A search that gathers its matches pays that once per query, so the ring's rows are read
+    // at once, up to the bound, instead of counted and read again. A search checked on each row
+    // counts what the viewer sees of the ring first (PostgreSQL plans the read of a ring that
+    // crowded badly); without a search, every listing of its owners is counted on the indexes.
+    const read = rings.search === 'gathers' ? await stream.rows(0, bound + 1) : undefined;
+    const held = read ? read.length : rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
     if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
       const mid = (ring.inner + ring.outer) / 2;
       queue.unshift(
@@ -520,7 +524,8 @@ async function nearestPage(
         start: { radius2: squaredRadius(ring.outer) },
       });
     }
-    if (held > 0) rows.push(...(await stream.rows(0, take - rows.length)));
+    if (read) rows.push(...read.slice(0, take - rows.length));
+    else if (held > 0) rows.push(...(await stream.rows(0, take - rows.length)));
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
   return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
