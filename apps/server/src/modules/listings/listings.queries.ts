@@ -504,10 +504,10 @@ async function nearestPage(
     const stream = rings.ring(ring);
     // A search that gathers its matches pays that once per query, so the ring's rows are read
     // at once, up to the bound, instead of counted and read again. A search checked on each row
-    // counts what the viewer sees of the ring first (PostgreSQL plans the read of a ring that
-    // crowded badly); without a search, every listing of its owners is counted on the indexes.
+    // counts what the viewer sees of the ring first (PostgreSQL plans the read of so crowded a
+    // ring badly); without a search, every listing of its owners is counted on the indexes.
     const read = rings.search === 'gathers' ? await stream.rows(0, bound + 1) : undefined;
-    const held = read ? read.length : rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
+    const held = read?.length ?? (rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1));
     if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
       const mid = (ring.inner + ring.outer) / 2;
       queue.unshift(
