@@ -56,6 +56,8 @@ declare module 'fastify' {
     config: Config;
     db: DB;
     dialect: DatabaseHandle['dialect'];
+    /** The tables each committed change wrote, as this process made it. */
+    tableWrites: DatabaseHandle['writes'];
     /** Present only when REDIS_URL is set (scaled out). */
     redis?: Redis;
   }
@@ -137,6 +139,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  app.decorate('tableWrites', database.writes);
   app.addHook('onClose', async () => {
     if (!options.database) await database.db.destroy();
   });

@@ -15,12 +15,15 @@ import { type Config, DATABASE_TIMEOUTS } from '../config.js';
 import { checkpointInBackground } from './checkpointer.js';
 import { statementNameOf } from './prepared-query.js';
 import type { Database } from './schema.js';
+import { TableWrites, classify } from './table-writes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Which tables this handle's statements changed, as each change commits. */
+  writes: TableWrites;
 }
 
 // count(*) and other int8 results come back from pg as strings; every count we read fits a JS number.
@@ -35,6 +38,7 @@ export function connectDatabase(
   database: Config['database'],
   { backgroundCheckpoints = false, log }: { backgroundCheckpoints?: boolean; log?: LogConfig } = {},
 ): DatabaseHandle {
+  const writes = new TableWrites();
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -54,8 +58,9 @@ export function connectDatabase(
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }), log }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, writes) }), log }),
       dialect: 'postgres',
+      writes,
     };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
@@ -70,9 +75,14 @@ export function connectDatabase(
   // plans do not depend on it: listings.queries fixes their join order and index walks.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
-  cachePreparedStatements(sqlite);
+  // Kysely runs every statement on this one connection, one at a time.
+  cachePreparedStatements(sqlite, writes.connection());
   if (backgroundCheckpoints && database.file !== ':memory:') checkpointInBackground(sqlite, database.file);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }),
+    dialect: 'sqlite',
+    writes,
+  };
 }
 
 /** Codes of errors that mean the connection to the database is lost or cannot be made. */
@@ -144,7 +154,7 @@ type TimedQuery = pg.QueryConfig & { query_timeout?: number };
  * Migrations run without timeouts, on a connection dropped afterwards: one may take long, or
  * wait long for another instance's.
  */
-function guardedPool(pool: pg.Pool): PostgresPool {
+function guardedPool(pool: pg.Pool, writes: TableWrites): PostgresPool {
   /** Set while the database is away: the failure that showed it. */
   let away: Error | undefined;
   let checking = false;
@@ -195,6 +205,7 @@ function guardedPool(pool: pg.Pool): PostgresPool {
       }
       let failure: Error | undefined;
       let migrating = false;
+      const ran = writes.connection();
       const query = async (text: string, values: readonly unknown[]): Promise<pg.QueryResult> => {
         if (failure) throw failure;
         try {
@@ -208,7 +219,9 @@ function guardedPool(pool: pg.Pool): PostgresPool {
             values: [...values],
             query_timeout: migrating ? undefined : DATABASE_TIMEOUTS.queryMs,
           };
-          return await client.query(config);
+          const result = await client.query(config);
+          ran(text);
+          return result;
         } catch (error) {
           if (isDatabaseAway(error)) failure = error as Error;
           noteFailure(error);
@@ -232,9 +245,10 @@ function guardedPool(pool: pg.Pool): PostgresPool {
 /**
  * Kysely prepares every SQLite statement again on each call; preparing costs more than
  * running most of our queries. The same SQL text reuses its prepared statement (safe: the
- * driver runs one statement at a time on its single connection), up to a bound.
+ * driver runs one statement at a time on its single connection), up to a bound. `ran` hears
+ * each statement that may change the database, once it has run.
  */
-function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
+function cachePreparedStatements(sqlite: SQLite.Database, ran: (sql: string) => void, max = 500) {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, SqliteStatement>();
   sqlite.prepare = ((source: string) => {
@@ -244,11 +258,30 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
       cache.delete(source);
     } else {
       statement = rowsMadeInJavaScript(prepare(source));
+      if (classify(source) !== 'read') statement = heard(statement, () => ran(source));
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
     }
     cache.set(source, statement);
     return statement;
   }) as SQLite.Database['prepare'];
+}
+
+/** The statement, calling `after` each time it has run (as Kysely runs it: `run` or `all`). */
+function heard(statement: SqliteStatement, after: () => void): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      const rows = statement.all(parameters);
+      after();
+      return rows;
+    },
+    run(parameters) {
+      const result = statement.run(parameters);
+      after();
+      return result;
+    },
+    iterate: (parameters) => statement.iterate(parameters),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BlockedUser } from '@gardenswap/shared';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { type Executor, toIso } from '../../db/schema.js';
 import { pairOf } from '../friends/friends.sql.js';
 
@@ -15,6 +16,21 @@ export async function isBlockedPair(db: Executor, a: number, b: number): Promise
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+const selectBlockedEitherWay = preparedQuery(
+  (db, { memberId }: { memberId: number }) =>
+    db
+      .selectFrom('blocks')
+      .select('blocked_id as id')
+      .where('blocker_id', '=', memberId)
+      .unionAll(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', memberId)),
+  { onePlan: true },
+);
+
+/** The members `memberId` has blocked or is blocked by. */
+export async function blockedEitherWayIds(db: Executor, memberId: number): Promise<Set<number>> {
+  return new Set((await selectBlockedEitherWay(db, { memberId })).map((row) => row.id));
 }
 
 /**

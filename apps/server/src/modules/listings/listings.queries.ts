@@ -25,9 +25,11 @@ import {
   distanceMiles,
   longitudeWeight,
 } from '../../lib/geo.js';
+import { blockedEitherWayIds } from '../blocks/blocks.queries.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { insertCoverPhoto, orderedPhotos, signedPhotos } from './listing-photos.queries.js';
+import type { FeedViewer, Head, PublicFeed } from './public-feed.js';
 import { visibleTo } from './visibility.js';
 
 /** What a query reads first: listings in its order, the owners in a box, or a search's matches. */
@@ -206,6 +208,8 @@ export interface ListingsPage {
   listings: Listing[];
   /** The cursor of the next page, when there may be one. */
   next?: string;
+  /** A public feed's first page: what it was made of, for `PublicFeed.written`. */
+  shared?: { head: Head; rows: ListingRow[]; viewer: FeedViewer };
 }
 
 /**
@@ -910,7 +914,12 @@ export async function listListings(
   viewerId: number,
   query: ListingsQuery,
   sign: PhotoSigner,
+  feed?: PublicFeed,
 ): Promise<ListingsPage> {
+  if (feed && opensPublicFeed(query)) {
+    const page = await publicFeedPage(db, feed, viewerId, query, sign);
+    if (page) return page;
+  }
   const viewer = await coordinatesOf(db, viewerId);
   const words = query.q ? searchWords(query.q) : [];
   let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
@@ -998,11 +1007,79 @@ export async function listListings(
       rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }
   }
-  const listings = rows.slice(0, query.limit).map((row) => toListing(row, viewer, sign));
+  return pageOf(rows, query.limit, cursorKind, tiers, (row) => toListing(row, viewer, sign));
+}
+
+/** The page of `rows` (one more than `limit` when a next page follows) and its next cursor. */
+function pageOf(
+  rows: NearRow[],
+  limit: number,
+  cursorKind: Exclude<ListingsCursor['kind'], 'offset'>,
+  tiers: (0 | 1)[],
+  toListing: (row: NearRow) => Listing,
+): ListingsPage {
+  const listings = rows.slice(0, limit).map(toListing);
   const last = listings.at(-1);
-  if (rows.length <= query.limit || !last) return { listings };
+  if (rows.length <= limit || !last) return { listings };
   const at = { tier: tiers[listings.length - 1] ?? 0, nearness: rows[listings.length - 1]!.nearness };
   return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
+}
+
+/** The public feed's first page, newest first and narrowed by nothing else: what `PublicFeed` shares. */
+const opensPublicFeed = (query: ListingsQuery) =>
+  !!query.public &&
+  !query.mine &&
+  !query.friends &&
+  query.user_id === undefined &&
+  !query.q &&
+  !query.type_id?.length &&
+  query.category_id === undefined &&
+  query.min_price === undefined &&
+  query.max_price === undefined &&
+  query.within_miles === undefined &&
+  query.cursor === undefined &&
+  (query.sort === undefined || query.sort === 'newest');
+
+/**
+ * No member: the public feed read for nobody holds every open listing, whoever its owner, with
+ * no one blocked. Ids start at 1.
+ */
+const NOBODY = 0;
+
+/**
+ * The viewer's first page of the public feed from what `feed` shares: the newest open listings
+ * less the viewer's own and those of members blocked either way, which is what the visibility
+ * rule and the public tab leave of them. Undefined when the viewer leaves the head short of a
+ * page: that page is read as usual.
+ */
+async function publicFeedPage(
+  db: Executor,
+  feed: PublicFeed,
+  viewerId: number,
+  query: ListingsQuery,
+  sign: PhotoSigner,
+): Promise<ListingsPage | undefined> {
+  const shape: ReadShape = {
+    filters: filterShape(query, NOBODY, isSqlite(db)),
+    from: 'listings',
+    text: false,
+    sort: 'newest',
+  };
+  const [head, viewer] = await Promise.all([
+    feed.head((rows) => stream(db, shape, { viewerId: NOBODY }).rows(0, rows)),
+    feed.viewer(viewerId, async () => {
+      const [coordinates, blocked] = await Promise.all([
+        coordinatesOf(db, viewerId),
+        blockedEitherWayIds(db, viewerId),
+      ]);
+      return { coordinates, blocked };
+    }),
+  ]);
+  const take = query.limit + 1;
+  const rows = head.rows.filter((row) => row.owner_id !== viewerId && !viewer.blocked.has(row.owner_id)).slice(0, take);
+  if (rows.length < take && !head.complete) return undefined;
+  const page = pageOf(rows, query.limit, 'id', [], (row) => toListing(row, viewer.coordinates, sign));
+  return { ...page, shared: { head, rows: rows.slice(0, query.limit), viewer } };
 }
 
 /** How each order pages. */

@@ -25,6 +25,7 @@ import {
   updateOwnListing,
 } from './listings.queries.js';
 import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
+import { PublicFeed } from './public-feed.js';
 import { pushUpdate, tellUnreserved } from '../trade/trade-notices.js';
 import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
 
@@ -55,6 +56,10 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
 /** /api/listings: a member's haves, what others may see of theirs, and their photos. */
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listingNotFound = () => notFound(TEXTS.listingNotFound);
+  // The public feed's first page is shared, and dropped by each change that may touch it.
+  const feed = new PublicFeed();
+  const stopHearing = app.tableWrites.listen((tables) => feed.changed(tables));
+  app.addHook('onClose', async () => stopHearing());
 
   /** 404 for a listing the member may not see (as for a missing one), 403 for one not theirs. */
   async function assertOwner(viewerId: number, id: number, forbiddenText: string) {
@@ -96,13 +101,17 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = me(request).id;
-      const page = await listListings(app.db, viewerId, request.query, app.photoUrls.signerFor(viewerId));
+      const page = await listListings(app.db, viewerId, request.query, app.photoUrls.signerFor(viewerId), feed);
       if (page.next) {
         const next = new URL(request.url, 'http://gardenswap.invalid');
         next.searchParams.set('cursor', page.next);
         void reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
       }
-      return page.listings;
+      if (!page.shared) return page.listings;
+      const { head, rows, viewer } = page.shared;
+      const bytes = feed.written(head, rows, viewer, () => reply.serialize(page.listings) as string);
+      // A Buffer goes out as it is, past the serializer (which wrote it); the type provider only knows the schema's type.
+      return reply.type('application/json; charset=utf-8').send(bytes as never);
     },
   );
 

@@ -1,0 +1,190 @@
+import { type Listing, ListingsQuerySchema } from '@gardenswap/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { createListing, createUser, listingRow, type TestUser } from '../../../test/factories.js';
+import { connectDatabase } from '../../db/connect.js';
+import { zipCoordinateColumns } from '../../lib/geo.js';
+import { hideListing } from '../moderation/moderation.queries.js';
+import { listListings } from './listings.queries.js';
+import { HEAD_ROWS, PUBLIC_FEED_TRUST_MS } from './public-feed.js';
+
+// The public feed's first page is shared between viewers (PublicFeed). Each viewer must get
+// exactly what the feed reads for them without sharing, and every change at once.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx?.close());
+
+async function member(zip?: string) {
+  const user = await createUser(ctx, { zip_code: zip, city: zip ? 'Somewhere' : undefined });
+  await ctx.db
+    .updateTable('users')
+    .set(zipCoordinateColumns(zip ?? null))
+    .where('id', '=', user.id)
+    .execute();
+  return user;
+}
+
+const feed = (viewer: TestUser, query = 'public=true') =>
+  ctx.inject({ method: 'GET', url: `/api/listings/?${query}`, as: viewer });
+
+const block = (by: TestUser, of: TestUser) =>
+  ctx.inject({ method: 'POST', url: '/api/blocks', as: by, payload: { user_id: of.id } });
+
+const titles = async (viewer: TestUser) => ((await feed(viewer)).json() as Listing[]).map((l) => l.title);
+
+/** The viewer's page as the list reads it without the shared feed. */
+async function unshared(viewer: TestUser, query: Record<string, string> = { public: 'true' }) {
+  const page = await listListings(
+    ctx.db,
+    viewer.id,
+    ListingsQuerySchema.parse(query),
+    ctx.app.photoUrls.signerFor(viewer.id),
+  );
+  return { listings: JSON.parse(JSON.stringify(page.listings)) as Listing[], next: page.next };
+}
+
+describe('the public feed shared between viewers', () => {
+  let grower: TestUser;
+  let neighbour: TestUser;
+  let viewer: TestUser;
+  let sameZip: TestUser;
+  let farAway: TestUser;
+  let noZip: TestUser;
+  let blocked: TestUser;
+
+  beforeAll(async () => {
+    grower = await member('94110');
+    neighbour = await member('94103');
+    viewer = await member('94110');
+    sameZip = await member('94110');
+    farAway = await member('10001');
+    noZip = await member();
+    blocked = await member('94107');
+    for (const [owner, title] of [
+      [grower, 'Sungold tomatoes'],
+      [neighbour, 'Rhubarb crowns'],
+      [viewer, 'My own basil'],
+      [blocked, 'Blocked member’s kale'],
+      [grower, 'Garlic bulbs'],
+      [farAway, 'Brooklyn mint'],
+      [noZip, 'Seeds from nowhere'],
+    ] as const) {
+      await createListing(ctx, owner, { title });
+    }
+    await createListing(ctx, grower, { title: 'Friends-only figs', is_public: false });
+    await createListing(ctx, grower, { title: 'Paused peas', is_active: false });
+    expect((await block(viewer, blocked)).statusCode).toBe(201);
+  });
+
+  it('answers each viewer exactly what the feed reads for them: their own and blocked members’ listings left out, distances from their postcode', async () => {
+    for (const who of [viewer, sameZip, farAway, noZip, blocked, grower]) {
+      for (const query of ['public=true', 'public=true&limit=2', 'public=true&sort=newest']) {
+        const res = await feed(who, query);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const expected = await unshared(who, Object.fromEntries(new URLSearchParams(query)));
+        expect(res.json()).toEqual(expected.listings);
+        const link = res.headers.link as string | undefined;
+        expect(link && new URL(link.slice(1, link.indexOf('>')), 'http://x').searchParams.get('cursor')).toBe(
+          expected.next,
+        );
+      }
+    }
+    const own = await titles(viewer);
+    expect(own).not.toContain('My own basil');
+    expect(own).not.toContain('Blocked member’s kale');
+    expect(await titles(blocked)).not.toContain('My own basil');
+    expect(await titles(noZip)).toContain('My own basil');
+    // Same postcode, same distances; another postcode, its own.
+    const miles = async (who: TestUser, title: string) =>
+      ((await feed(who)).json() as Listing[]).find((l) => l.title === title)?.distance_miles;
+    expect(await miles(viewer, 'Brooklyn mint')).toBeGreaterThan(2000);
+    expect(await miles(sameZip, 'Brooklyn mint')).toBe(await miles(viewer, 'Brooklyn mint'));
+    expect(await miles(farAway, 'Garlic bulbs')).toBeGreaterThan(2000);
+    expect(await miles(viewer, 'Garlic bulbs')).toBe(0);
+    expect(await miles(noZip, 'Garlic bulbs')).toBeNull();
+  });
+
+  it('shows at once each change made through the server: a new listing, an edit, a hidden or deleted listing, an owner’s new name', async () => {
+    expect(await titles(viewer)).toContain('Sungold tomatoes');
+    const created = await ctx.inject({
+      method: 'POST',
+      url: '/api/listings/',
+      as: grower,
+      payload: { title: 'Fresh chard', description: 'Rainbow chard', price: 0, type_id: 3, category_id: 1 },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as Listing).id;
+    expect((await titles(viewer))[0]).toBe('Fresh chard');
+
+    const edited = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/listings/${id}`,
+      as: grower,
+      payload: { title: 'Ruby chard' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await titles(viewer))[0]).toBe('Ruby chard');
+
+    const tomatoes = ((await feed(viewer)).json() as Listing[]).find((l) => l.title === 'Sungold tomatoes')!;
+    await hideListing(ctx.db, tomatoes.id, 'spam');
+    expect(await titles(viewer)).not.toContain('Sungold tomatoes');
+
+    await ctx.db.updateTable('users').set({ username: 'chard_grower' }).where('id', '=', grower.id).execute();
+    const chard = ((await feed(viewer)).json() as Listing[])[0]!;
+    expect(chard.owner.username).toBe('chard_grower');
+
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/listings/${id}`, as: grower })).statusCode).toBe(204);
+    expect(await titles(viewer)).not.toContain('Ruby chard');
+    expect((await feed(viewer)).json()).toEqual((await unshared(viewer)).listings);
+  });
+
+  it('leaves out at once the listings of a member the viewer just blocked, or who just blocked them, and brings them back', async () => {
+    expect(await titles(viewer)).toContain('Rhubarb crowns');
+    const unblock = (by: TestUser, of: TestUser) =>
+      ctx.inject({ method: 'DELETE', url: `/api/blocks/${of.id}`, as: by });
+
+    expect((await block(viewer, neighbour)).statusCode).toBe(201);
+    expect(await titles(viewer)).not.toContain('Rhubarb crowns');
+    expect((await unblock(viewer, neighbour)).statusCode).toBe(204);
+    expect(await titles(viewer)).toContain('Rhubarb crowns');
+
+    expect((await block(neighbour, viewer)).statusCode).toBe(201);
+    expect(await titles(viewer)).not.toContain('Rhubarb crowns');
+    expect((await unblock(neighbour, viewer)).statusCode).toBe(204);
+    expect(await titles(viewer)).toContain('Rhubarb crowns');
+  });
+
+  it('shows a change another process made within a second', async () => {
+    expect(await titles(viewer)).not.toContain('Written elsewhere');
+    // Another process on the same database: this server does not hear its writes.
+    const elsewhere = connectDatabase(ctx.config.database);
+    try {
+      await elsewhere.db.insertInto('listings').values(listingRow(grower.id, 'Written elsewhere')).execute();
+      const since = Date.now();
+      while (!(await titles(viewer)).includes('Written elsewhere')) {
+        expect(Date.now() - since).toBeLessThan(PUBLIC_FEED_TRUST_MS + 500);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    } finally {
+      await elsewhere.db.destroy();
+    }
+  });
+
+  it('reads the page as usual when the viewer’s blocks leave the newest open listings short of a page', async () => {
+    const prolific = await member('94110');
+    await ctx.db
+      .insertInto('listings')
+      .values(Array.from({ length: HEAD_ROWS }, (_, i) => listingRow(prolific.id, `Seedling ${i}`)))
+      .execute();
+    expect((await titles(sameZip)).every((title) => title.startsWith('Seedling'))).toBe(true);
+    expect((await block(viewer, prolific)).statusCode).toBe(201);
+    const page = (await feed(viewer)).json() as Listing[];
+    expect(page.map((l) => l.title)).toContain('Rhubarb crowns');
+    expect(page.some((l) => l.title.startsWith('Seedling'))).toBe(false);
+    expect(page).toEqual((await unshared(viewer)).listings);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingRow } from './listings.queries.js';
+import { PublicFeed } from './public-feed.js';
+
+/** A read of the head that answers when told to, counting how many were started. */
+function reads() {
+  const started: ((rows: ListingRow[]) => void)[] = [];
+  return {
+    started,
+    read: () => new Promise<ListingRow[]>((resolve) => started.push(resolve)),
+  };
+}
+
+const row = (id: number) => ({ id, owner_id: 1 }) as ListingRow;
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the shared public feed', () => {
+  it('shares one read between readers arriving together, and keeps it', async () => {
+    const feed = new PublicFeed();
+    const { started, read } = reads();
+    const first = feed.head(read);
+    const second = feed.head(read);
+    expect(started).toHaveLength(1);
+    started[0]!([row(2), row(1)]);
+    expect((await first).rows).toEqual([row(2), row(1)]);
+    expect(await second).toBe(await first);
+    expect(await feed.head(read)).toBe(await first);
+    expect(started).toHaveLength(1);
+  });
+
+  it('does not keep a head read while a change committed, nor hand it to a reader after the change', async () => {
+    const feed = new PublicFeed();
+    const { started, read } = reads();
+    const before = feed.head(read);
+    feed.changed(new Set(['listings']));
+    const after = feed.head(read);
+    expect(started).toHaveLength(2);
+    started[0]!([row(1)]);
+    started[1]!([row(2), row(1)]);
+    expect((await before).rows).toEqual([row(1)]);
+    expect((await after).rows).toEqual([row(2), row(1)]);
+    expect(await feed.head(read)).toBe(await after);
+    expect(started).toHaveLength(2);
+  });
+
+  it('drops the head on a change to listings or members, and a viewer on a change to members or blocks', async () => {
+    const feed = new PublicFeed();
+    const { started, read } = reads();
+    let viewerReads = 0;
+    const viewer = () => feed.viewer(7, async () => ((viewerReads += 1), { coordinates: null, blocked: new Set() }));
+    const head = async () => {
+      const pending = feed.head(read);
+      await tick();
+      started.at(-1)!([]);
+      return pending;
+    };
+    await head();
+    await viewer();
+    feed.changed(new Set(['messages']));
+    await feed.head(read);
+    await viewer();
+    expect([started.length, viewerReads]).toEqual([1, 1]);
+    feed.changed(new Set(['blocks']));
+    await feed.head(read);
+    await viewer();
+    expect([started.length, viewerReads]).toEqual([1, 2]);
+    feed.changed(new Set(['listings']));
+    await head();
+    await viewer();
+    expect([started.length, viewerReads]).toEqual([2, 2]);
+    feed.changed(new Set(['users']));
+    await head();
+    await viewer();
+    expect([started.length, viewerReads]).toEqual([3, 3]);
+  });
+
+  it('reads again once its trust is up, changes or not', async () => {
+    const feed = new PublicFeed(30);
+    const { started, read } = reads();
+    const first = feed.head(read);
+    started[0]!([row(1)]);
+    await first;
+    await new Promise((r) => setTimeout(r, 40));
+    const again = feed.head(read);
+    expect(started).toHaveLength(2);
+    started[1]!([]);
+    expect((await again).rows).toEqual([]);
+  });
+
+  it('tells whether the head holds every open listing there is', async () => {
+    const feed = new PublicFeed();
+    const few = await feed.head(async (rows) => Array.from({ length: rows - 1 }, (_, i) => row(i + 1)));
+    expect(few.complete).toBe(true);
+    feed.changed(new Set(['listings']));
+    const many = await feed.head(async (rows) => Array.from({ length: rows }, (_, i) => row(i + 1)));
+    expect(many.complete).toBe(false);
+    expect(many.rows).toHaveLength(few.rows.length);
+  });
+});

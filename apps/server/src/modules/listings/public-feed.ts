@@ -1,0 +1,134 @@
+import { PAGE_LIMIT_MAX } from '@gardenswap/shared';
+import type { Coordinates } from '../../lib/geo.js';
+import type { ListingRow } from './listings.queries.js';
+
+/**
+ * How long what the feed holds is trusted without hearing of a change. Changes made through
+ * this process are heard as they commit; another instance's (or a command-line tool's) reach
+ * this one's public feed within this, as a logout reaches a session check (plugins/auth.ts).
+ */
+export const PUBLIC_FEED_TRUST_MS = 1000;
+
+/**
+ * How many of the newest open listings the head holds: two of the longest pages, so that a
+ * viewer's own listings and the members they block rarely leave it short of a page.
+ */
+export const HEAD_ROWS = 2 * PAGE_LIMIT_MAX;
+
+/** How many viewers, and how many written pages per head, are kept at most. */
+const VIEWERS_MAX = 10_000;
+const PAGES_MAX = 100;
+
+export interface Head {
+  /** Newest first, each open to every member (see `openToEveryone`), whoever their owner. */
+  rows: ListingRow[];
+  /** True when these are all the open listings there are. */
+  complete: boolean;
+  /** Pages as sent, written from these rows, by what sets them apart (see `written`). */
+  pages: Map<string, Buffer>;
+}
+
+/** What of a viewer decides their public feed besides the head. */
+export interface FeedViewer {
+  coordinates: Coordinates | null;
+  /** Members the viewer blocked or is blocked by. */
+  blocked: ReadonlySet<number>;
+}
+
+/**
+ * Values read once and shared until a change drops them (`drop`) or their trust runs out.
+ * What was read while a drop happened is handed to the readers that asked before it but not
+ * kept: each read is tagged with the generation it started in. Readers of one key arriving
+ * together share one read.
+ */
+class SharedReads<K, V> {
+  private generation = 0;
+  private readonly held = new Map<K, { value: V; generation: number; until: number }>();
+  private readonly reading = new Map<K, { generation: number; value: Promise<V> }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly trustMs: number,
+  ) {}
+
+  drop() {
+    this.generation += 1;
+    this.held.clear();
+  }
+
+  async get(key: K, read: () => Promise<V>): Promise<V> {
+    const held = this.held.get(key);
+    if (held && held.generation === this.generation && Date.now() < held.until) return held.value;
+    const pending = this.reading.get(key);
+    if (pending?.generation === this.generation) return pending.value;
+    const generation = this.generation;
+    // Trusted from when it is asked for: what commits elsewhere after that is at most trustMs late.
+    const until = Date.now() + this.trustMs;
+    const reading = read();
+    this.reading.set(key, { generation, value: reading });
+    try {
+      const value = await reading;
+      if (generation === this.generation) {
+        this.held.delete(key);
+        if (this.held.size >= this.max) this.held.delete(this.held.keys().next().value!);
+        this.held.set(key, { value, generation, until });
+      }
+      return value;
+    } finally {
+      if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+    }
+  }
+}
+
+/**
+ * The first page of the public feed, shared. Every member's is the newest open listings (the
+ * head) less their own and those of members blocked either way, with distances from their
+ * postcode: so the head is read once for everyone, what sets a viewer apart once per viewer,
+ * and a page as sent once per head and postcode. A busy feed then costs a query per change
+ * instead of several per request.
+ */
+export class PublicFeed {
+  private readonly heads: SharedReads<'head', Head>;
+  private readonly viewers: SharedReads<number, FeedViewer>;
+
+  constructor(trustMs = PUBLIC_FEED_TRUST_MS) {
+    this.heads = new SharedReads(1, trustMs);
+    this.viewers = new SharedReads(VIEWERS_MAX, trustMs);
+  }
+
+  /** The tables a committed change wrote (`TableWrites`): drops what they may touch. */
+  changed(tables: ReadonlySet<string>) {
+    // A listing, or its owner's name, place or picture.
+    if (tables.has('listings') || tables.has('users')) this.heads.drop();
+    // A member's postcode, or a block.
+    if (tables.has('users') || tables.has('blocks')) this.viewers.drop();
+  }
+
+  /** The head, read with `read(rows)` (the newest `rows` open listings) when not held. */
+  head(read: (rows: number) => Promise<ListingRow[]>): Promise<Head> {
+    return this.heads.get('head', async () => {
+      const rows = await read(HEAD_ROWS + 1);
+      return { rows: rows.slice(0, HEAD_ROWS), complete: rows.length <= HEAD_ROWS, pages: new Map() };
+    });
+  }
+
+  /** What sets the viewer's feed apart, read with `read` when not held. */
+  viewer(viewerId: number, read: () => Promise<FeedViewer>): Promise<FeedViewer> {
+    return this.viewers.get(viewerId, read);
+  }
+
+  /**
+   * A page of `head` as sent: its rows (by id) and the viewer's postcode decide every byte of
+   * it (photos of open listings have plain paths), so viewers of one postcode share it.
+   */
+  written(head: Head, rows: ListingRow[], viewer: FeedViewer, write: () => string): Buffer {
+    const at = viewer.coordinates ? `${viewer.coordinates.latitude},${viewer.coordinates.longitude}` : '-';
+    const key = `${at} ${rows.map((row) => row.id).join(',')}`;
+    let page = head.pages.get(key);
+    if (!page) {
+      page = Buffer.from(write());
+      if (head.pages.size < PAGES_MAX) head.pages.set(key, page);
+    }
+    return page;
+  }
+}
