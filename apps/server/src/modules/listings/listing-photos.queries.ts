@@ -1,4 +1,8 @@
 import { LISTING_PHOTOS_MAX, type ListingPhoto } from '@gardenswap/shared';
+import type { Expression } from 'kysely';
+import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { isSqlite } from '../../db/dialect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { DB, Executor } from '../../db/schema.js';
 import { nowIso } from '../../db/schema.js';
@@ -39,7 +43,7 @@ const selectOrderedPhotos = preparedQuery(
 );
 
 /** A listing's photo rows in order, the cover first (whoever asks: see `signedPhotos`). */
-export function orderedPhotos(db: Executor, listingId: number) {
+function orderedPhotos(db: Executor, listingId: number) {
   return selectOrderedPhotos(db, { listingId });
 }
 
@@ -58,6 +62,29 @@ async function writeOrder(
     .set({ featured_image: cover?.image ?? null, thumbnail: cover?.thumbnail ?? null })
     .where('id', '=', listingId)
     .execute();
+}
+
+/**
+ * A listing's photos as one JSON array, for the listing's own query to carry them (`listing`: the
+ * listing's id there). `photosFromJson` reads it.
+ */
+export function photosJson(db: Executor, listing: Expression<number>) {
+  const photos = db
+    .selectFrom('listing_photos')
+    .select(['id', 'image', 'thumbnail', 'position'])
+    .where('listing_id', '=', listing);
+  return isSqlite(db) ? sqliteJsonArrayFrom(photos) : postgresJsonArrayFrom(photos);
+}
+
+/**
+ * The photos `photosJson` carried, in order, the cover first. SQLite hands JSON over as text, and
+ * neither database promises the order an aggregate meets its rows in.
+ */
+export function photosFromJson(json: unknown): PhotoRow[] {
+  const photos = (typeof json === 'string' ? JSON.parse(json) : json) as (PhotoRow & { position: number })[];
+  return photos
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map(({ id, image, thumbnail }) => ({ id, image, thumbnail }));
 }
 
 /** A listing's photos in order, the cover first, with paths as this viewer may fetch them. */

@@ -28,7 +28,7 @@ import {
 import { blockedEitherWayIds } from '../blocks/blocks.queries.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
-import { insertCoverPhoto, orderedPhotos, signedPhotos } from './listing-photos.queries.js';
+import { insertCoverPhoto, photosFromJson, photosJson, signedPhotos } from './listing-photos.queries.js';
 import type { FeedViewer, Head, PublicFeed } from './public-feed.js';
 import { visibleTo } from './visibility.js';
 
@@ -165,13 +165,28 @@ const selectCoordinates = preparedQuery(
 /** The coordinates of a member's postcode, or null while unknown. */
 export async function coordinatesOf(db: Executor, userId: number): Promise<Coordinates | null> {
   const [row] = await selectCoordinates(db, { userId });
-  if (!row || row.latitude === null || row.longitude === null) return null;
-  return { latitude: Number(row.latitude), longitude: Number(row.longitude) };
+  return row ? coordinates(row.latitude, row.longitude) : null;
 }
 
+const coordinates = (latitude: number | string | null, longitude: number | string | null) =>
+  latitude === null || longitude === null ? null : { latitude: Number(latitude), longitude: Number(longitude) };
+
+/**
+ * A listing the viewer may see, with its photos and the viewer's own coordinates, in one query:
+ * on PostgreSQL each round trip costs more than the lookups themselves.
+ */
 const selectVisibleListing = preparedQuery(
-  (db, { viewerId, id }: { viewerId: number; id: number }) =>
-    listingSelect(db).where('listings.id', '=', id).where(visibleTo(viewerId)),
+  (db, { viewerId, id }: { viewerId: number; id: number }) => {
+    const viewer = db.selectFrom('users as viewer').where('viewer.id', '=', viewerId);
+    return listingSelect(db)
+      .where('listings.id', '=', id)
+      .where(visibleTo(viewerId))
+      .select((eb) => [
+        photosJson(db, eb.ref('listings.id')).as('photos'),
+        viewer.select('viewer.latitude').as('viewer_latitude'),
+        viewer.select('viewer.longitude').as('viewer_longitude'),
+      ]);
+  },
   { onePlan: true },
 );
 
@@ -182,15 +197,10 @@ export async function getVisibleListing(
   id: number,
   sign: PhotoSigner,
 ): Promise<Listing | undefined> {
-  // Three independent reads, side by side on PostgreSQL's pool. The photos of a listing the
-  // viewer may not see are read and dropped, never answered.
-  const [[row], photoRows, viewer] = await Promise.all([
-    selectVisibleListing(db, { viewerId, id }),
-    orderedPhotos(db, id),
-    coordinatesOf(db, viewerId),
-  ]);
+  const [row] = await selectVisibleListing(db, { viewerId, id });
   if (!row) return undefined;
-  return { ...toListing(row, viewer, sign), photos: signedPhotos(photoRows, sign, photoAccess(row)) };
+  const viewer = coordinates(row.viewer_latitude, row.viewer_longitude);
+  return { ...toListing(row, viewer, sign), photos: signedPhotos(photosFromJson(row.photos), sign, photoAccess(row)) };
 }
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
