@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Message, SendMessageAck } from '@gardenswap/shared';
+import type { Listing, Message, SendMessageAck } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
+import { PUBLIC_FEED_TRUST_MS } from '../src/modules/listings/public-feed.js';
 import { createPgSchema, testConfig } from './app.js';
 import { createUser, PASSWORD, type TestUser } from './factories.js';
 import { type ClientSocket, connectTab } from './sockets.js';
@@ -135,6 +136,25 @@ describeScaleOut(title, () => {
     expect((await read.json()).map((m: Message) => m.id)).toEqual([message.id]);
     const threads = await fetch(`${one.url}/api/messages`, { headers: { authorization: `Bearer ${receiver.token}` } });
     expect(await threads.json()).toEqual([expect.objectContaining({ user_id: sender.id, unread_count: 0 })]);
+  });
+
+  it('shows a listing posted on instance 1 in the public feed instance 2 shares, told through Redis well before its trust runs out', async () => {
+    const [grower, viewer] = [await member(), await member()];
+    const feedOnTwo = async () => {
+      const res = await fetch(`${two.url}/api/listings/?public=true`, {
+        headers: { authorization: `Bearer ${viewer.token}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Listing[]).map((l) => l.title);
+    };
+    expect(await feedOnTwo()).not.toContain('Across the instances');
+    const listing = { title: 'Across the instances', description: 'Chard', price: 0, type_id: 3, category_id: 1 };
+    expect((await post(one, '/api/listings/', listing, grower.token)).status).toBe(201);
+    const since = Date.now();
+    while (!(await feedOnTwo()).includes('Across the instances')) {
+      expect(Date.now() - since).toBeLessThan(PUBLIC_FEED_TRUST_MS / 2);
+      await new Promise((r) => setTimeout(r, 25));
+    }
   });
 
   it('drops a socket on instance 2 when its token logs out on instance 1', async () => {

@@ -58,8 +58,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listingNotFound = () => notFound(TEXTS.listingNotFound);
   // The public feed's first page is shared, and dropped by each change that may touch it.
   const feed = new PublicFeed();
-  const stopHearing = app.tableWrites.listen((tables) => feed.changed(tables));
-  app.addHook('onClose', async () => stopHearing());
+  app.realtime.onTablesWritten(PublicFeed.TABLES, (tables) => feed.changed(tables));
 
   /** 404 for a listing the member may not see (as for a missing one), 403 for one not theirs. */
   async function assertOwner(viewerId: number, id: number, forbiddenText: string) {

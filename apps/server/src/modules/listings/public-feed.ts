@@ -4,8 +4,9 @@ import type { ListingRow } from './listings.queries.js';
 
 /**
  * How long what the feed holds is trusted without hearing of a change. Changes made through
- * this process are heard as they commit; another instance's (or a command-line tool's) reach
- * this one's public feed within this, as a logout reaches a session check (plugins/auth.ts).
+ * this process are heard as they commit, another instance's through Redis; one that is not
+ * heard (Redis away, a command-line tool's) reaches this one's public feed within this, as a
+ * logout reaches a session check (plugins/auth.ts).
  */
 export const PUBLIC_FEED_TRUST_MS = 1000;
 
@@ -95,6 +96,9 @@ export class PublicFeed {
     this.heads = new SharedReads(1, trustMs);
     this.viewers = new SharedReads(VIEWERS_MAX, trustMs);
   }
+
+  /** The tables whose changes `changed` must hear. */
+  static readonly TABLES = ['listings', 'users', 'blocks'];
 
   /** The tables a committed change wrote (`TableWrites`): drops what they may touch. */
   changed(tables: ReadonlySet<string>) {
