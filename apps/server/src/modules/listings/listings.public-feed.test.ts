@@ -81,16 +81,18 @@ describe('the public feed shared between viewers', () => {
 
   it('answers each viewer exactly what the feed reads for them: their own and blocked members’ listings left out, distances from their postcode', async () => {
     for (const who of [viewer, sameZip, farAway, noZip, blocked, grower]) {
-      for (const query of ['public=true', 'public=true&limit=2', 'public=true&sort=newest']) {
+      // Page after page as far as the shared listings reach: the link's cursor of each.
+      const pages = ['public=true', 'public=true&limit=2', 'public=true&sort=newest'];
+      for (let query = pages.shift(); query !== undefined; query = pages.shift()) {
         const res = await feed(who, query);
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         const expected = await unshared(who, Object.fromEntries(new URLSearchParams(query)));
         expect(res.json()).toEqual(expected.listings);
         const link = res.headers.link as string | undefined;
-        expect(link && new URL(link.slice(1, link.indexOf('>')), 'http://x').searchParams.get('cursor')).toBe(
-          expected.next,
-        );
+        const next = link && new URL(link.slice(1, link.indexOf('>')), 'http://x');
+        expect(next && next.searchParams.get('cursor')).toBe(expected.next);
+        if (next && query.includes('limit=2')) pages.push(next.search.slice(1));
       }
     }
     const own = await titles(viewer);
@@ -174,13 +176,28 @@ describe('the public feed shared between viewers', () => {
     }
   });
 
-  it('reads the page as usual when the viewer’s blocks leave the newest open listings short of a page', async () => {
+  it('reads the page as usual past the newest open listings, or when the viewer’s blocks leave them short of a page', async () => {
     const prolific = await member('94110');
     await ctx.db
       .insertInto('listings')
       .values(Array.from({ length: HEAD_ROWS }, (_, i) => listingRow(prolific.id, `Seedling ${i}`)))
       .execute();
     expect((await titles(sameZip)).every((title) => title.startsWith('Seedling'))).toBe(true);
+    // Pages of 100 past the newest open listings the feed shares (the seedlings), link after link.
+    const seen: string[] = [];
+    let query = 'public=true&limit=100';
+    for (let page = 0; page < 3; page += 1) {
+      const res = await feed(sameZip, query);
+      expect(res.json()).toEqual((await unshared(sameZip, Object.fromEntries(new URLSearchParams(query)))).listings);
+      seen.push(...(res.json() as Listing[]).map((l) => l.title));
+      const link = res.headers.link as string | undefined;
+      if (page < 2) query = link!.slice(link!.indexOf('?') + 1, link!.indexOf('>'));
+    }
+    expect(seen.slice(0, HEAD_ROWS)).toEqual(
+      Array.from({ length: HEAD_ROWS }, (_, i) => `Seedling ${HEAD_ROWS - 1 - i}`),
+    );
+    expect(seen).toContain('Rhubarb crowns');
+
     expect((await block(viewer, prolific)).statusCode).toBe(201);
     const page = (await feed(viewer)).json() as Listing[];
     expect(page.map((l) => l.title)).toContain('Rhubarb crowns');

@@ -1035,7 +1035,10 @@ function pageOf(
   return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
 }
 
-/** The public feed's first page, newest first and narrowed by nothing else: what `PublicFeed` shares. */
+/**
+ * The public feed newest first, narrowed by nothing else: what `PublicFeed` shares, its first
+ * page and those after it as far as the head reaches.
+ */
 const opensPublicFeed = (query: ListingsQuery) =>
   !!query.public &&
   !query.mine &&
@@ -1047,7 +1050,7 @@ const opensPublicFeed = (query: ListingsQuery) =>
   query.min_price === undefined &&
   query.max_price === undefined &&
   query.within_miles === undefined &&
-  query.cursor === undefined &&
+  (query.cursor === undefined || query.cursor.kind === 'id') &&
   (query.sort === undefined || query.sort === 'newest');
 
 /**
@@ -1057,10 +1060,11 @@ const opensPublicFeed = (query: ListingsQuery) =>
 const NOBODY = 0;
 
 /**
- * The viewer's first page of the public feed from what `feed` shares: the newest open listings
- * less the viewer's own and those of members blocked either way, which is what the visibility
- * rule and the public tab leave of them. Undefined when the viewer leaves the head short of a
- * page: that page is read as usual.
+ * A page of the viewer's public feed from what `feed` shares: the newest open listings (older
+ * than the cursor's) less the viewer's own and those of members blocked either way, which is
+ * what the visibility rule and the public tab leave of them. Undefined when the head holds too
+ * few of them for the page (a cursor deep in the feed, or a viewer who blocks many of its
+ * members): that page is read as usual.
  */
 async function publicFeedPage(
   db: Executor,
@@ -1086,7 +1090,10 @@ async function publicFeedPage(
     }),
   ]);
   const take = query.limit + 1;
-  const rows = head.rows.filter((row) => row.owner_id !== viewerId && !viewer.blocked.has(row.owner_id)).slice(0, take);
+  const before = query.cursor?.kind === 'id' ? query.cursor.id : Infinity;
+  const rows = head.rows
+    .filter((row) => row.id < before && row.owner_id !== viewerId && !viewer.blocked.has(row.owner_id))
+    .slice(0, take);
   if (rows.length < take && !head.complete) return undefined;
   const page = pageOf(rows, query.limit, 'id', [], (row) => toListing(row, viewer.coordinates, sign));
   return { ...page, shared: { head, rows: rows.slice(0, query.limit), viewer } };
