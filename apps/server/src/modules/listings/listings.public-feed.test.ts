@@ -43,6 +43,7 @@ async function unshared(viewer: TestUser, query: Record<string, string> = { publ
     ListingsQuerySchema.parse(query),
     ctx.app.photoUrls.signerFor(viewer.id),
   );
+  expect(page.shared).toBeUndefined();
   return { listings: JSON.parse(JSON.stringify(page.listings)) as Listing[], next: page.next };
 }
 

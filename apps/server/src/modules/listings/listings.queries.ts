@@ -214,13 +214,18 @@ export async function getVisibleOwner(db: Executor, viewerId: number, id: number
   return row?.owner_id;
 }
 
-export interface ListingsPage {
-  listings: Listing[];
+/**
+ * A page of listings, or a page of the public feed shared by its viewers (`PublicFeed`): what
+ * it is made of, for `PublicFeed.written`, and its listings, made only when its bytes are not
+ * already written.
+ */
+export type ListingsPage = {
   /** The cursor of the next page, when there may be one. */
   next?: string;
-  /** A public feed's first page: what it was made of, for `PublicFeed.written`. */
-  shared?: { head: Head; rows: ListingRow[]; viewer: FeedViewer };
-}
+} & (
+  | { listings: Listing[]; shared?: undefined }
+  | { listings?: undefined; shared: { head: Head; rows: ListingRow[]; viewer: FeedViewer; listings: () => Listing[] } }
+);
 
 /**
  * The words of a search, letters and digits only: whatever a member types can neither break
@@ -924,6 +929,19 @@ export async function listListings(
   viewerId: number,
   query: ListingsQuery,
   sign: PhotoSigner,
+): Promise<ListingsPage & { listings: Listing[] }>;
+export async function listListings(
+  db: Executor,
+  viewerId: number,
+  query: ListingsQuery,
+  sign: PhotoSigner,
+  feed: PublicFeed,
+): Promise<ListingsPage>;
+export async function listListings(
+  db: Executor,
+  viewerId: number,
+  query: ListingsQuery,
+  sign: PhotoSigner,
   feed?: PublicFeed,
 ): Promise<ListingsPage> {
   if (feed && opensPublicFeed(query)) {
@@ -1095,8 +1113,12 @@ async function publicFeedPage(
     .filter((row) => row.id < before && row.owner_id !== viewerId && !viewer.blocked.has(row.owner_id))
     .slice(0, take);
   if (rows.length < take && !head.complete) return undefined;
-  const page = pageOf(rows, query.limit, 'id', [], (row) => toListing(row, viewer.coordinates, sign));
-  return { ...page, shared: { head, rows: rows.slice(0, query.limit), viewer } };
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return {
+    next: rows.length > query.limit && last ? encodeCursor({ kind: 'id', id: last.id }) : undefined,
+    shared: { head, rows: shown, viewer, listings: () => shown.map((row) => toListing(row, viewer.coordinates, sign)) },
+  };
 }
 
 /** How each order pages. */

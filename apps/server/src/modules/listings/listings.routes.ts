@@ -107,8 +107,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         void reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
       }
       if (!page.shared) return page.listings;
-      const { head, rows, viewer } = page.shared;
-      const bytes = feed.written(head, rows, viewer, () => reply.serialize(page.listings) as string);
+      const { head, rows, viewer, listings } = page.shared;
+      const bytes = feed.written(head, rows, viewer, () => reply.serialize(listings()) as string);
       // A Buffer goes out as it is, past the serializer (which wrote it); the type provider only knows the schema's type.
       return reply.type('application/json; charset=utf-8').send(bytes as never);
     },
