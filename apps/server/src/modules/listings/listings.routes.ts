@@ -56,7 +56,7 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
 /** /api/listings: a member's haves, what others may see of theirs, and their photos. */
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listingNotFound = () => notFound(TEXTS.listingNotFound);
-  // The public feed's first page is shared, and dropped by each change that may touch it.
+  // The public feed's newest pages are shared, and dropped by each change that may touch them.
   const feed = new PublicFeed();
   app.realtime.onTablesWritten(PublicFeed.TABLES, (tables) => feed.changed(tables));
 
@@ -109,7 +109,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!page.shared) return page.listings;
       const { head, rows, viewer, listings } = page.shared;
       const bytes = feed.written(head, rows, viewer, () => reply.serialize(listings()) as string);
-      // A Buffer goes out as it is, past the serializer (which wrote it); the type provider only knows the schema's type.
+      // A Buffer goes out as it is, past the serializer that wrote it (the type provider knows only the schema).
       return reply.type('application/json; charset=utf-8').send(bytes as never);
     },
   );
