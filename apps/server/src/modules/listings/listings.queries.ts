@@ -1097,18 +1097,16 @@ async function publicFeedPage(
     text: false,
     sort: 'newest',
   };
-  const [head, viewer] = await Promise.all([
-    feed.head((rows) => stream(db, shape, { viewerId: NOBODY }).rows(0, rows)),
-    feed.viewer(viewerId, async () => {
-      const [coordinates, blocked] = await Promise.all([
-        coordinatesOf(db, viewerId),
-        blockedEitherWayIds(db, viewerId),
-      ]);
-      return { coordinates, blocked };
-    }),
-  ]);
-  const take = query.limit + 1;
+  const head = await feed.head((rows) => stream(db, shape, { viewerId: NOBODY }).rows(0, rows));
   const before = query.cursor?.kind === 'id' ? query.cursor.id : Infinity;
+  // A cursor past the head's oldest listing: nothing of the viewer is worth reading.
+  const oldest = head.rows.at(-1);
+  if (!head.complete && (!oldest || before <= oldest.id)) return undefined;
+  const viewer = await feed.viewer(viewerId, async () => {
+    const [coordinates, blocked] = await Promise.all([coordinatesOf(db, viewerId), blockedEitherWayIds(db, viewerId)]);
+    return { coordinates, blocked };
+  });
+  const take = query.limit + 1;
   const rows = head.rows
     .filter((row) => row.id < before && row.owner_id !== viewerId && !viewer.blocked.has(row.owner_id))
     .slice(0, take);

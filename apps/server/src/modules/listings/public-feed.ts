@@ -82,8 +82,8 @@ class SharedReads<K, V> {
 }
 
 /**
- * The first page of the public feed, shared. Every member's is the newest open listings (the
- * head) less their own and those of members blocked either way, with distances from their
+ * The newest pages of the public feed, shared. Every member's feed is the newest open listings
+ * (the head) less their own and those of members blocked either way, with distances from their
  * postcode: so the head is read once for everyone, what sets a viewer apart once per viewer,
  * and a page as sent once per head and postcode. A busy feed then costs a query per change
  * instead of several per request.
