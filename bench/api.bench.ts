@@ -75,9 +75,17 @@ interface Row {
   errors: number;
 }
 
+/** The server under test, run in a child process. */
+const SERVER = './api-server.ts';
+
+/** Node's flags for a child: the server under test writes its CPU profile when asked (`BENCH_CPU_PROF`). */
+const flagsFor = (file: string) =>
+  env.BENCH_CPU_PROF && file === SERVER ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [];
+
 function child<T>(file: string, args: string[], ready: (message: T) => boolean): Promise<ChildProcess> {
   const process_ = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, ...flagsFor(file)],
   });
   return new Promise((resolve, reject) => {
     process_.on('message', (message: T | ServerFailed) => {
@@ -183,7 +191,7 @@ async function benchOne(run: (typeof RUNS)[number], table: Row[], notes: string[
   console.log(`\n${run.database}, ${run.listings.toLocaleString('en-US')} listings: seeding and starting...`);
   let ready: ServerReady | undefined;
   const server = await child<ServerReady>(
-    './api-server.ts',
+    SERVER,
     [String(run.listings), ...(run.target ? [run.target] : [])],
     (m) => ((ready = m), m.type === 'ready'),
   );

@@ -157,6 +157,32 @@ describeScaleOut(title, () => {
     }
   });
 
+  it('shows an edit made on instance 1 on the listing’s page instance 2 shares, told through Redis well before its trust runs out', async () => {
+    const [grower, viewer] = [await member(), await member()];
+    const listing = { title: 'Shared rhubarb', description: 'Crowns', price: 0, type_id: 3, category_id: 1 };
+    const created = await post(one, '/api/listings/', listing, grower.token);
+    const { id } = (await created.json()) as Listing;
+    const titleOnTwo = async () => {
+      const res = await fetch(`${two.url}/api/listings/${id}`, {
+        headers: { authorization: `Bearer ${viewer.token}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Listing).title;
+    };
+    expect(await titleOnTwo()).toBe('Shared rhubarb');
+    const edited = await fetch(`${one.url}/api/listings/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${grower.token}` },
+      body: JSON.stringify({ title: 'Renamed rhubarb' }),
+    });
+    expect(edited.status).toBe(200);
+    const since = Date.now();
+    while ((await titleOnTwo()) !== 'Renamed rhubarb') {
+      expect(Date.now() - since).toBeLessThan(PUBLIC_FEED_TRUST_MS / 2);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  });
+
   it('drops a socket on instance 2 when its token logs out on instance 1', async () => {
     const user: TestUser = await member();
     const onTwo = await connect(two, user);

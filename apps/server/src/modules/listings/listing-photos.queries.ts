@@ -29,7 +29,7 @@ async function lockOwnListing(trx: Executor, ownerId: number, listingId: number)
   return result.numUpdatedRows > 0n;
 }
 
-type PhotoRow = Awaited<ReturnType<typeof selectOrderedPhotos>>[number];
+export type PhotoRow = Awaited<ReturnType<typeof selectOrderedPhotos>>[number];
 
 const selectOrderedPhotos = preparedQuery(
   (db, { listingId }: { listingId: number }) =>

@@ -1,15 +1,15 @@
 import { type Listing, ListingsQuerySchema } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
-import { createListing, createUser, listingRow, type TestUser } from '../../../test/factories.js';
+import { befriend, createListing, createUser, listingRow, type TestUser } from '../../../test/factories.js';
 import { connectDatabase } from '../../db/connect.js';
 import { zipCoordinateColumns } from '../../lib/geo.js';
 import { hideListing } from '../moderation/moderation.queries.js';
-import { listListings } from './listings.queries.js';
+import { getVisibleListing, listListings } from './listings.queries.js';
 import { HEAD_ROWS, PUBLIC_FEED_TRUST_MS } from './public-feed.js';
 
-// The public feed's first page is shared between viewers (PublicFeed). Each viewer must get
-// exactly what the feed reads for them without sharing, and every change at once.
+// The public feed's pages and open listings' own pages are shared between viewers (PublicFeed).
+// Each viewer must get exactly what is read for them without sharing, and every change at once.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -204,5 +204,158 @@ describe('the public feed shared between viewers', () => {
     expect(page.map((l) => l.title)).toContain('Rhubarb crowns');
     expect(page.some((l) => l.title.startsWith('Seedling'))).toBe(false);
     expect(page).toEqual((await unshared(viewer)).listings);
+  });
+});
+
+describe('a listing’s page shared between viewers', () => {
+  let owner: TestUser;
+  let friend: TestUser;
+  let stranger: TestUser;
+  let farAway: TestUser;
+  let noZip: TestUser;
+  let blocked: TestUser;
+  let blocking: TestUser;
+  let open: number;
+  let friendsOnly: number;
+  let paused: number;
+
+  const page = (id: number, who: TestUser) => ctx.inject({ method: 'GET', url: `/api/listings/${id}`, as: who });
+
+  /** The listing's page as it is read for the viewer without sharing: the listing, or 404. */
+  async function unsharedPage(id: number, who: TestUser) {
+    const listing = await getVisibleListing(ctx.db, who.id, id, ctx.app.photoUrls.signerFor(who.id));
+    return listing ? { status: 200, body: JSON.parse(JSON.stringify(listing)) as Listing } : { status: 404 };
+  }
+
+  async function expectAsUnshared(id: number, who: TestUser) {
+    const res = await page(id, who);
+    const expected = await unsharedPage(id, who);
+    expect(res.statusCode).toBe(expected.status);
+    if (expected.status === 200) expect(res.json()).toEqual(expected.body);
+    return res;
+  }
+
+  const everyone = () => [owner, friend, stranger, farAway, noZip, blocked, blocking];
+
+  beforeAll(async () => {
+    owner = await member('94110');
+    friend = await member('94103');
+    stranger = await member('94110');
+    farAway = await member('10001');
+    noZip = await member();
+    blocked = await member('94107');
+    blocking = await member('94107');
+    await befriend(ctx, owner, friend);
+    open = (await createListing(ctx, owner, { title: 'Open figs', featured_image: '/uploads/figs.jpg' })).id;
+    friendsOnly = (await createListing(ctx, owner, { title: 'Friends-only plums', is_public: false })).id;
+    paused = (await createListing(ctx, owner, { title: 'Paused quince', is_active: false })).id;
+    expect((await block(owner, blocked)).statusCode).toBe(201);
+    expect((await block(blocking, owner)).statusCode).toBe(201);
+  });
+
+  it('answers each viewer exactly what is read for them: open to all but members blocked either way, friends-only and paused listings as before', async () => {
+    // Twice each: the first read fills what is shared, the second comes from it.
+    for (let round = 0; round < 2; round += 1) {
+      for (const who of everyone()) {
+        for (const id of [open, friendsOnly, paused]) await expectAsUnshared(id, who);
+      }
+    }
+    expect((await page(open, stranger)).json<Listing>().distance_miles).toBe(0);
+    expect((await page(open, farAway)).json<Listing>().distance_miles).toBeGreaterThan(2000);
+    expect((await page(open, noZip)).json<Listing>().distance_miles).toBeNull();
+    expect((await page(open, stranger)).json<Listing>().photos).toHaveLength(1);
+    expect((await page(open, blocked)).statusCode).toBe(404);
+    expect((await page(open, blocking)).statusCode).toBe(404);
+    expect((await page(friendsOnly, friend)).statusCode).toBe(200);
+    expect((await page(friendsOnly, stranger)).statusCode).toBe(404);
+    expect((await page(paused, owner)).statusCode).toBe(200);
+    expect((await page(paused, friend)).statusCode).toBe(404);
+    expect((await page(2_000_000_000, stranger)).statusCode).toBe(404);
+  });
+
+  it('shows at once each change: an edit, a photo added or removed, an owner’s new name, friends only, hidden, deleted', async () => {
+    const id = (await createListing(ctx, owner, { title: 'Quince jelly' })).id;
+    const title = async (who: TestUser) => (await page(id, who)).json<Listing>().title;
+    expect(await title(stranger)).toBe('Quince jelly');
+
+    const edited = await ctx.inject({
+      method: 'PATCH',
+      url: `/api/listings/${id}`,
+      as: owner,
+      payload: { title: 'Quince paste' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await title(stranger)).toBe('Quince paste');
+
+    const photo = {
+      listing_id: id,
+      position: 0,
+      image: '/uploads/q.jpg',
+      thumbnail: '/uploads/q-t.jpg',
+      created_at: new Date().toISOString(),
+    };
+    await ctx.db.insertInto('listing_photos').values(photo).execute();
+    expect((await page(id, stranger)).json<Listing>().photos).toHaveLength(1);
+    await ctx.db.deleteFrom('listing_photos').where('listing_id', '=', id).execute();
+    expect((await page(id, stranger)).json<Listing>().photos).toEqual([]);
+
+    await ctx.db.updateTable('users').set({ username: 'quince_keeper' }).where('id', '=', owner.id).execute();
+    expect((await page(id, stranger)).json<Listing>().owner.username).toBe('quince_keeper');
+
+    const hide = (is_public: boolean) =>
+      ctx.inject({ method: 'PATCH', url: `/api/listings/${id}/visibility`, as: owner, payload: { is_public } });
+    expect((await hide(false)).statusCode).toBe(200);
+    await expectAsUnshared(id, friend);
+    expect((await page(id, stranger)).statusCode).toBe(404);
+    expect((await hide(true)).statusCode).toBe(200);
+    expect((await page(id, stranger)).statusCode).toBe(200);
+
+    await hideListing(ctx.db, id, 'spam');
+    expect((await page(id, stranger)).statusCode).toBe(404);
+    await expectAsUnshared(id, owner);
+    await ctx.db.updateTable('listings').set({ hidden_reason: null }).where('id', '=', id).execute();
+    expect((await page(id, stranger)).statusCode).toBe(200);
+
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/listings/${id}`, as: owner })).statusCode).toBe(204);
+    for (const who of everyone()) expect((await page(id, who)).statusCode).toBe(404);
+  });
+
+  it('refuses at once a member just blocked, either way, and shows it again once unblocked', async () => {
+    const unblock = (by: TestUser, of: TestUser) =>
+      ctx.inject({ method: 'DELETE', url: `/api/blocks/${of.id}`, as: by });
+    expect((await page(open, stranger)).statusCode).toBe(200);
+    expect((await block(stranger, owner)).statusCode).toBe(201);
+    expect((await page(open, stranger)).statusCode).toBe(404);
+    expect((await unblock(stranger, owner)).statusCode).toBe(204);
+    expect((await page(open, stranger)).statusCode).toBe(200);
+    expect((await block(owner, stranger)).statusCode).toBe(201);
+    expect((await page(open, stranger)).statusCode).toBe(404);
+    expect((await unblock(owner, stranger)).statusCode).toBe(204);
+    expect((await page(open, stranger)).statusCode).toBe(200);
+  });
+
+  it('shows a change another process made within a second', async () => {
+    expect((await page(open, stranger)).json<Listing>().title).toBe('Open figs');
+    const elsewhere = connectDatabase(ctx.config.database);
+    try {
+      await elsewhere.db
+        .updateTable('listings')
+        .set({ title: 'Figs, written elsewhere' })
+        .where('id', '=', open)
+        .execute();
+      const since = Date.now();
+      while ((await page(open, stranger)).json<Listing>().title !== 'Figs, written elsewhere') {
+        expect(Date.now() - since).toBeLessThan(PUBLIC_FEED_TRUST_MS + 500);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await elsewhere.db.updateTable('listings').set({ is_public: 0 }).where('id', '=', open).execute();
+      while ((await page(open, stranger)).statusCode !== 404) {
+        expect(Date.now() - since).toBeLessThan(2 * PUBLIC_FEED_TRUST_MS + 1000);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await expectAsUnshared(open, friend);
+    } finally {
+      await elsewhere.db.destroy();
+    }
   });
 });

@@ -28,7 +28,7 @@ import {
 import { blockedEitherWayIds } from '../blocks/blocks.queries.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
-import { insertCoverPhoto, photosFromJson, photosJson, signedPhotos } from './listing-photos.queries.js';
+import { insertCoverPhoto, type PhotoRow, photosFromJson, photosJson, signedPhotos } from './listing-photos.queries.js';
 import type { FeedViewer, Head, PublicFeed } from './public-feed.js';
 import { visibleTo } from './visibility.js';
 
@@ -172,6 +172,12 @@ const coordinates = (latitude: number | string | null, longitude: number | strin
   latitude === null || longitude === null ? null : { latitude: Number(latitude), longitude: Number(longitude) };
 
 /**
+ * No member: what is visible to nobody is every open listing, whoever its owner, with
+ * no one blocked. Ids start at 1.
+ */
+const NOBODY = 0;
+
+/**
  * A listing the viewer may see, with its photos and the viewer's own coordinates, in one query:
  * on PostgreSQL each round trip costs more than the lookups themselves.
  */
@@ -190,18 +196,47 @@ const selectVisibleListing = preparedQuery(
   { onePlan: true },
 );
 
-/** One listing if the viewer may see it; undefined alike for a missing and a hidden one. */
+/**
+ * One listing if the viewer may see it; undefined alike for a missing and a hidden one. With
+ * `feed`, a listing open to every member is read once for all of them (`PublicFeed.listing`):
+ * the visibility rule leaves it to everyone but members blocked either way with its owner, which
+ * the viewer's shared blocks tell. Any other listing is read for the viewer, as without it.
+ */
 export async function getVisibleListing(
   db: Executor,
   viewerId: number,
   id: number,
   sign: PhotoSigner,
+  feed?: PublicFeed,
 ): Promise<Listing | undefined> {
+  if (feed) {
+    const open = await feed.listing(id, async () => {
+      const [row] = await selectVisibleListing(db, { viewerId: NOBODY, id });
+      return row ? { row, photos: photosFromJson(row.photos) } : null;
+    });
+    if (open) {
+      const viewer = await feedViewer(db, feed, viewerId);
+      if (open.row.owner_id !== viewerId && viewer.blocked.has(open.row.owner_id)) return undefined;
+      return withPhotos(open.row, open.photos, viewer.coordinates, sign);
+    }
+  }
   const [row] = await selectVisibleListing(db, { viewerId, id });
   if (!row) return undefined;
-  const viewer = coordinates(row.viewer_latitude, row.viewer_longitude);
-  return { ...toListing(row, viewer, sign), photos: signedPhotos(photosFromJson(row.photos), sign, photoAccess(row)) };
+  return withPhotos(row, photosFromJson(row.photos), coordinates(row.viewer_latitude, row.viewer_longitude), sign);
 }
+
+/** A listing's page: the listing as lists show it, and its photos. */
+const withPhotos = (row: ListingRow, photos: PhotoRow[], viewer: Coordinates | null, sign: PhotoSigner) => ({
+  ...toListing(row, viewer, sign),
+  photos: signedPhotos(photos, sign, photoAccess(row)),
+});
+
+/** What sets the viewer's public feed apart (postcode and blocks), shared until a change drops it. */
+const feedViewer = (db: Executor, feed: PublicFeed, viewerId: number) =>
+  feed.viewer(viewerId, async () => {
+    const [coordinates, blocked] = await Promise.all([coordinatesOf(db, viewerId), blockedEitherWayIds(db, viewerId)]);
+    return { coordinates, blocked };
+  });
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
 export async function getVisibleOwner(db: Executor, viewerId: number, id: number): Promise<number | undefined> {
@@ -1072,12 +1107,6 @@ const opensPublicFeed = (query: ListingsQuery) =>
   (query.sort === undefined || query.sort === 'newest');
 
 /**
- * No member: the public feed read for nobody holds every open listing, whoever its owner, with
- * no one blocked. Ids start at 1.
- */
-const NOBODY = 0;
-
-/**
  * A page of the viewer's public feed from what `feed` shares: the newest open listings (older
  * than the cursor's) less the viewer's own and those of members blocked either way, which is
  * what the visibility rule and the public tab leave of them. Undefined when the head holds too
@@ -1102,10 +1131,7 @@ async function publicFeedPage(
   // A cursor past the head's oldest listing: nothing of the viewer is worth reading.
   const oldest = head.rows.at(-1);
   if (!head.complete && (!oldest || before <= oldest.id)) return undefined;
-  const viewer = await feed.viewer(viewerId, async () => {
-    const [coordinates, blocked] = await Promise.all([coordinatesOf(db, viewerId), blockedEitherWayIds(db, viewerId)]);
-    return { coordinates, blocked };
-  });
+  const viewer = await feedViewer(db, feed, viewerId);
   const take = query.limit + 1;
   const rows = head.rows
     .filter((row) => row.id < before && row.owner_id !== viewerId && !viewer.blocked.has(row.owner_id))

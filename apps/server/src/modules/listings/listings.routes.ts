@@ -56,7 +56,8 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
 /** /api/listings: a member's haves, what others may see of theirs, and their photos. */
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listingNotFound = () => notFound(TEXTS.listingNotFound);
-  // The public feed's newest pages are shared, and dropped by each change that may touch them.
+  // The public feed's newest pages and open listings' pages are shared, and dropped by each
+  // change that may touch them.
   const feed = new PublicFeed();
   app.realtime.onTablesWritten(PublicFeed.TABLES, (tables) => feed.changed(tables));
 
@@ -67,8 +68,9 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (ownerId !== viewerId) throw forbidden(forbiddenText);
   }
 
-  async function visibleListing(viewerId: number, id: number) {
-    const listing = await getVisibleListing(app.db, viewerId, id, app.photoUrls.signerFor(viewerId));
+  /** With `shared`, an open listing comes from what `feed` shares (the listing's own page, read most). */
+  async function visibleListing(viewerId: number, id: number, shared?: PublicFeed) {
+    const listing = await getVisibleListing(app.db, viewerId, id, app.photoUrls.signerFor(viewerId), shared);
     if (!listing) throw listingNotFound();
     return listing;
   }
@@ -115,7 +117,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/:id', { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } }, async (request) =>
-    visibleListing(me(request).id, request.params.id),
+    visibleListing(me(request).id, request.params.id, feed),
   );
 
   app.post(

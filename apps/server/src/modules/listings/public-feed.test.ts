@@ -43,35 +43,32 @@ describe('the shared public feed', () => {
     expect(started).toHaveLength(2);
   });
 
-  it('drops the head on a change to listings or members, and a viewer on a change to members or blocks', async () => {
+  it('drops the head on a change to listings or members, an open listing also on one to photos, and a viewer on one to members or blocks', async () => {
     const feed = new PublicFeed();
     const { started, read } = reads();
     let viewerReads = 0;
+    let listingReads = 0;
     const viewer = () => feed.viewer(7, async () => ((viewerReads += 1), { coordinates: null, blocked: new Set() }));
+    const listing = () => feed.listing(5, async () => ((listingReads += 1), { row: row(5), photos: [] }));
     const head = async () => {
       const pending = feed.head(read);
       await tick();
       started.at(-1)!([]);
       return pending;
     };
-    await head();
-    await viewer();
-    feed.changed(new Set(['messages']));
-    await feed.head(read);
-    await viewer();
-    expect([started.length, viewerReads]).toEqual([1, 1]);
-    feed.changed(new Set(['blocks']));
-    await feed.head(read);
-    await viewer();
-    expect([started.length, viewerReads]).toEqual([1, 2]);
-    feed.changed(new Set(['listings']));
-    await head();
-    await viewer();
-    expect([started.length, viewerReads]).toEqual([2, 2]);
-    feed.changed(new Set(['users']));
-    await head();
-    await viewer();
-    expect([started.length, viewerReads]).toEqual([3, 3]);
+    const readsAfter = async (tables: string[], headRead: () => Promise<unknown>) => {
+      feed.changed(new Set(tables));
+      await headRead();
+      await viewer();
+      await listing();
+      return [started.length, viewerReads, listingReads];
+    };
+    expect(await readsAfter([], head)).toEqual([1, 1, 1]);
+    expect(await readsAfter(['messages'], () => feed.head(read))).toEqual([1, 1, 1]);
+    expect(await readsAfter(['blocks'], () => feed.head(read))).toEqual([1, 2, 1]);
+    expect(await readsAfter(['listing_photos'], () => feed.head(read))).toEqual([1, 2, 2]);
+    expect(await readsAfter(['listings'], head)).toEqual([2, 2, 3]);
+    expect(await readsAfter(['users'], head)).toEqual([3, 3, 4]);
   });
 
   it('reads again once its trust is up, changes or not', async () => {

@@ -1,5 +1,6 @@
 import { PAGE_LIMIT_MAX } from '@gardenswap/shared';
 import type { Coordinates } from '../../lib/geo.js';
+import type { PhotoRow } from './listing-photos.queries.js';
 import type { ListingRow } from './listings.queries.js';
 
 /**
@@ -16,8 +17,9 @@ export const PUBLIC_FEED_TRUST_MS = 1000;
  */
 export const HEAD_ROWS = 2 * PAGE_LIMIT_MAX;
 
-/** How many viewers, and how many written pages per head, are kept at most. */
+/** How many viewers, listings and written pages per head are kept at most. */
 const VIEWERS_MAX = 10_000;
+const LISTINGS_MAX = 10_000;
 const PAGES_MAX = 100;
 
 export interface Head {
@@ -27,6 +29,12 @@ export interface Head {
   complete: boolean;
   /** Pages as sent, written from these rows, by what sets them apart (see `written`). */
   pages: Map<string, Buffer>;
+}
+
+/** A listing open to every member (`openToEveryone`) and its photos in order, as its page shows them. */
+export interface OpenListing {
+  row: ListingRow;
+  photos: PhotoRow[];
 }
 
 /** What of a viewer decides their public feed besides the head. */
@@ -82,28 +90,34 @@ class SharedReads<K, V> {
 }
 
 /**
- * The newest pages of the public feed, shared. Every member's feed is the newest open listings
- * (the head) less their own and those of members blocked either way, with distances from their
- * postcode: so the head is read once for everyone, what sets a viewer apart once per viewer,
- * and a page as sent once per head and postcode. A busy feed then costs a query per change
- * instead of several per request.
+ * What every member sees alike, shared: the newest pages of the public feed, and the open
+ * listings' own pages. Every member's feed is the newest open listings (the head) less their own
+ * and those of members blocked either way, with distances from their postcode: so the head is
+ * read once for everyone, what sets a viewer apart once per viewer, and a page as sent once per
+ * head and postcode. An open listing's page is the same for every member but those blocked
+ * either way with its owner, but for the distance: it is read once for everyone too. A busy feed
+ * or a much-visited listing then costs a query per change instead of one or more per request.
  */
 export class PublicFeed {
   private readonly heads: SharedReads<'head', Head>;
   private readonly viewers: SharedReads<number, FeedViewer>;
+  private readonly listings: SharedReads<number, OpenListing | null>;
 
   constructor(trustMs = PUBLIC_FEED_TRUST_MS) {
     this.heads = new SharedReads(1, trustMs);
     this.viewers = new SharedReads(VIEWERS_MAX, trustMs);
+    this.listings = new SharedReads(LISTINGS_MAX, trustMs);
   }
 
   /** The tables whose changes `changed` must hear. */
-  static readonly TABLES = ['listings', 'users', 'blocks'];
+  static readonly TABLES = ['listings', 'listing_photos', 'users', 'blocks'];
 
   /** The tables a committed change wrote (`TableWrites`): drops what they may touch. */
   changed(tables: ReadonlySet<string>) {
     // A listing, or its owner's name, place or picture.
     if (tables.has('listings') || tables.has('users')) this.heads.drop();
+    // The same, or a listing's photos.
+    if (tables.has('listings') || tables.has('users') || tables.has('listing_photos')) this.listings.drop();
     // A member's postcode, or a block.
     if (tables.has('users') || tables.has('blocks')) this.viewers.drop();
   }
@@ -119,6 +133,14 @@ export class PublicFeed {
   /** What sets the viewer's feed apart, read with `read` when not held. */
   viewer(viewerId: number, read: () => Promise<FeedViewer>): Promise<FeedViewer> {
     return this.viewers.get(viewerId, read);
+  }
+
+  /**
+   * The listing with this id if it is open to every member, null if not (or not there), read with
+   * `read` when not held.
+   */
+  listing(id: number, read: () => Promise<OpenListing | null>): Promise<OpenListing | null> {
+    return this.listings.get(id, read);
   }
 
   /**
