@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
-import { createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -102,5 +102,57 @@ describe('paging GET /api/listings/', () => {
     const res = await ctx.inject({ method: 'GET', url: '/api/listings/?limit=101', as: viewer });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'limit' }] });
+  });
+});
+
+describe('paging the friends tab, whose page is found by id before its rows are read', () => {
+  it('answers every order and filter page by page exactly as its listings sort: friends’ visible listings only', async () => {
+    const [me, pal, other, blockedPal, stranger] = [
+      await createUser(ctx),
+      await createUser(ctx),
+      await createUser(ctx),
+      await createUser(ctx),
+      await createUser(ctx),
+    ];
+    for (const friend of [pal, other, blockedPal]) await befriend(ctx, me, friend);
+    const shown: { id: number; price: number; type_id: number }[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      const owner = i % 2 === 0 ? pal : other;
+      const values = { title: `Seedling ${i}`, price: (i * 7) % 10, type_id: 1 + (i % 3), is_public: i % 4 !== 0 };
+      shown.push({ ...(await createListing(ctx, owner, values)), price: values.price, type_id: values.type_id });
+    }
+    // Never on the tab: paused, gone, a blocked friend's, a stranger's, my own.
+    await createListing(ctx, pal, { title: 'Paused', is_active: false });
+    await createListing(ctx, other, { title: 'Gone', state_id: 3 });
+    await createListing(ctx, blockedPal, { title: 'Blocked friend’s' });
+    await createListing(ctx, stranger, { title: 'Stranger’s' });
+    await createListing(ctx, me, { title: 'Mine' });
+    const blocked = await ctx.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      as: me,
+      payload: { user_id: blockedPal.id },
+    });
+    expect(blocked.statusCode).toBe(201);
+
+    const byId = (a: { id: number }, b: { id: number }) => b.id - a.id;
+    const orders = {
+      newest: byId,
+      oldest: (a: { id: number }, b: { id: number }) => a.id - b.id,
+      highest: (a: (typeof shown)[number], b: (typeof shown)[number]) => b.price - a.price || b.id - a.id,
+      lowest: (a: (typeof shown)[number], b: (typeof shown)[number]) => a.price - b.price || a.id - b.id,
+    };
+    for (const [sort, order] of Object.entries(orders)) {
+      for (const filter of ['', '&type_id=1&type_id=3', '&min_price=2&max_price=6']) {
+        const expected = shown
+          .filter((l) => filter !== '&type_id=1&type_id=3' || l.type_id !== 2)
+          .filter((l) => filter !== '&min_price=2&max_price=6' || (l.price >= 2 && l.price <= 6))
+          .sort(order)
+          .map((l) => l.id);
+        const { pages } = await follow(me, `/api/listings/?friends=true&sort=${sort}&limit=5${filter}`);
+        expect(pages.flat(), `${sort}${filter}`).toEqual(expected);
+        expect(pages.slice(0, -1).every((p) => p.length === 5)).toBe(true);
+      }
+    }
   });
 });

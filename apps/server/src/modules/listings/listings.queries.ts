@@ -12,7 +12,7 @@ import {
   storedPrice,
   TRADE_TEXTS,
 } from '@gardenswap/shared';
-import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { DB, Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
@@ -45,15 +45,18 @@ type Drive = 'listings' | 'owners' | 'matches';
  * walks listings in its order and stops at the page, and a distance query starts from the
  * owners in its box instead of reading every listing. A search joins the full-text index to
  * a plain join, which SQLite starts from the index on FTS5's own estimate (a CROSS JOIN would
- * have it read every listing and look each up in the index). `recent` reads only the newest
- * listings (a search's walk on PostgreSQL, `searchStreams`).
+ * have it read every listing and look each up in the index). `only` reads only the newest
+ * listings (a search's walk on PostgreSQL, `searchStreams`), or only those of a page of ids
+ * (`pageByIds`).
  */
-export function listingSelect(db: Executor, from: Drive = 'listings', recent?: { rows: number; before?: number }) {
-  // The newest listings as a table of their own read like the table itself (a search's walk on PostgreSQL).
+export function listingSelect(db: Executor, from: Drive = 'listings', only?: Only) {
+  // Those listings as a table of their own read like the table itself.
   const listings =
-    recent === undefined
+    only === undefined
       ? db.selectFrom('listings')
-      : (newest(db, recent.rows, recent.before) as unknown as ReturnType<typeof db.selectFrom<'listings'>>);
+      : (('page' in only ? listingsOf(db, only.page) : newest(db, only.rows, only.before)) as unknown as ReturnType<
+          typeof db.selectFrom<'listings'>
+        >);
   const joined =
     from === 'owners'
       ? db.selectFrom('users as owner').crossJoin('listings')
@@ -102,6 +105,17 @@ function newest(db: Executor, recent: number, before?: number) {
     (before === undefined ? q : q.where('id', '<', before)).orderBy('id', 'desc').limit(recent).as('listings'),
   );
 }
+
+/** The listings whose ids `page` selects, as a table of their own (see `pageByIds`). */
+function listingsOf(db: Executor, page: PageIds) {
+  return db.selectFrom(db.selectFrom('listings').selectAll().where('id', 'in', page).as('listings'));
+}
+
+/** A query of listing ids. */
+type PageIds = SelectQueryBuilder<Database, 'listings', { id: number }>;
+
+/** Which listings `listingSelect` reads: the newest ones, or those of a page of ids. */
+type Only = { rows: number; before?: number } | { page: PageIds };
 
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['executeTakeFirstOrThrow']>>;
 
@@ -685,7 +699,15 @@ function filteredListings(
   v: FilterValues,
   recent?: { rows: number; before?: number },
 ) {
-  let q = listingSelect(db, from, recent).where(visibleTo(v.viewerId));
+  return narrowed(listingSelect(db, from, recent), shape, v);
+}
+
+/** A query of listings, whatever else it joins. */
+type OfListings = SelectQueryBuilder<Database, 'listings', object>;
+
+/** `query` narrowed to what the viewer may see of the tab and its filters (on listings' own columns). */
+function narrowed<Q>(query: Q, shape: FilterShape, v: FilterValues): Q {
+  let q = (query as unknown as OfListings).where(visibleTo(v.viewerId));
   if (shape.mine) q = q.where('listings.owner_id', '=', v.viewerId);
   if (shape.seller) q = q.where('listings.owner_id', '=', v.sellerId!);
   if (shape.public) {
@@ -711,7 +733,7 @@ function filteredListings(
     shape.priceHidden ? eb('listings.price', '+', 0) : eb.ref('listings.price');
   if (shape.minPrice) q = q.where((eb) => eb(price(eb), '>=', v.minPrice!));
   if (shape.maxPrice) q = q.where((eb) => eb(price(eb), '<=', v.maxPrice!));
-  return q;
+  return q as unknown as Q;
 }
 
 const cursorId = (cursor: ListingsCursor | undefined) =>
@@ -880,8 +902,32 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   return s.ring ? inRing(q, circle, s.ring.start, v) : inOrder(q, id, s.sort, s.cursor, v);
 }
 
+/**
+ * Whether the read gathers listings from many places and sorts them whole: the friends tab
+ * gathers each friend's listings from the owner index. Its page is then found by id alone and its
+ * rows read after (`pageByIds`).
+ */
+const gathersWhole = (s: ReadShape) => s.filters.friends && !s.text && !s.circle && !s.ring && !s.window;
+
+/**
+ * A read's page, its ids found first on the listings alone and its rows read after: joining
+ * each of a thousand listings to its owner and sorting every column to keep fifty cost SQLite
+ * three times the whole read (friends tab at 1M: 1.2 → 0.4 ms). The visibility rule and the
+ * filters stay in the read of the ids.
+ */
+function pageByIds(db: Executor, v: ReadValues, s: ReadShape) {
+  const id = sql.ref<number>('listings.id');
+  const listings = narrowed(db.selectFrom('listings').select('listings.id'), s.filters, v);
+  const ids = inOrder(listings as unknown as ListingQuery, id, s.sort, s.cursor, v)
+    .offset(v.offset)
+    .limit(v.limit) as unknown as PageIds;
+  return inOrder(listingSelect(db, 'listings', { page: ids }), id, s.sort, undefined, {});
+}
+
 // Compiled once per shape: building and compiling these queries cost as much as SQLite answering them.
-const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit));
+const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) =>
+  gathersWhole(s) ? pageByIds(db, v, s) : listRead(db, v, s).offset(v.offset).limit(v.limit),
+);
 const readCount = preparedQuery((db, v: ReadValues, s: ReadShape) => counted(db, listRead(db, v, s), v.limit));
 const ownersHoldQuery = preparedQuery((db, v: Circle & { innerRadius2?: number; limit: number }, ring: RingShape) =>
   counted(db, inRing(listingSelect(db, 'owners'), v, ring.start, v), v.limit),
