@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { zipCoordinateColumns } from '../../lib/geo.js';
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -154,5 +155,28 @@ describe('paging the friends tab, whose page is found by id before its rows are 
         expect(pages.slice(0, -1).every((p) => p.length === 5)).toBe(true);
       }
     }
+  });
+
+  it('pages the friends tab nearest first, friends without a postcode last, each listing once', async () => {
+    const located = async (zip: string | null) => {
+      const user = await createUser(ctx, zip ? { zip_code: zip, city: 'Somewhere' } : {});
+      await ctx.db.updateTable('users').set(zipCoordinateColumns(zip)).where('id', '=', user.id).execute();
+      return user;
+    };
+    const [me, near, far, nowhere] = [
+      await located('94110'),
+      await located('94110'),
+      await located('10001'),
+      await located(null),
+    ];
+    for (const friend of [near, far, nowhere]) await befriend(ctx, me, friend);
+    const ids = async (owner: TestUser, n: number) => {
+      const made: number[] = [];
+      for (let i = 0; i < n; i += 1) made.push((await createListing(ctx, owner, { title: `Cutting ${i}` })).id);
+      return made.sort((a, b) => b - a);
+    };
+    const [nearIds, farIds, nowhereIds] = [await ids(near, 4), await ids(far, 4), await ids(nowhere, 4)];
+    const { pages } = await follow(me, '/api/listings/?friends=true&sort=nearest&limit=5');
+    expect(pages.flat()).toEqual([...nearIds, ...farIds, ...nowhereIds]);
   });
 });

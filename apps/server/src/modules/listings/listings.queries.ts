@@ -903,11 +903,21 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
 }
 
 /**
- * Whether the read gathers listings from many places and sorts them whole: the friends tab
- * gathers each friend's listings from the owner index. Its page is then found by id alone and its
- * rows read after (`pageByIds`).
+ * Whether the read gathers listings from many places and sorts them whole: the friends tab in a
+ * plain order, narrowed by nothing but the tab's filters, gathers each friend's listings from the
+ * owner index. Its page is then found by id alone and its rows read after (`pageByIds`, which
+ * reads exactly that: anything else of the shape, such as only owners without a postcode at the
+ * end of `nearest`, keeps the usual read).
  */
-const gathersWhole = (s: ReadShape) => s.filters.friends && !s.text && !s.circle && !s.ring && !s.window;
+const gathersWhole = (s: ReadShape) =>
+  s.filters.friends &&
+  s.from === 'listings' &&
+  !s.text &&
+  !s.gathered &&
+  !s.circle &&
+  !s.ring &&
+  !s.unlocated &&
+  !s.window;
 
 /**
  * A read's page, its ids found first on the listings alone and its rows read after: joining
