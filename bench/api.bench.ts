@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import type { ServerFailed, ServerReady } from './api-server.js';
 import type { BareReady, Captured } from './bare-servers.js';
 import { measureChat } from './chat.js';
-import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER } from './seed.js';
+import { LISTS } from './lists.js';
+import { CHATTERS, DENSE_VIEWER } from './seed.js';
 
 /**
  * `npm run bench`: every read route of the marketplace and chat delivery, over HTTP and real
@@ -37,18 +38,6 @@ const RUNS: { database: 'SQLite' | 'PostgreSQL'; target?: string; listings: numb
   })),
 ];
 
-/** Every list route (pages 1 and 20) as [name, viewer, query]; the first is the public feed. */
-const LISTS: [string, number, string][] = [
-  ['public', DENSE_VIEWER, 'public=true'],
-  ['friends', DENSE_VIEWER, 'friends=true'],
-  ['seller', DENSE_VIEWER, `user_id=${SELLER}`],
-  ['mine', SELLER, 'mine=true'],
-  ['filters', DENSE_VIEWER, 'public=true&type_id=1&type_id=3&category_id=2&min_price=5&max_price=30'],
-  ['q', DENSE_VIEWER, 'q=tomato'],
-  ['nearest', DENSE_VIEWER, 'sort=nearest'],
-  ['within dense', DENSE_VIEWER, 'within_miles=10'],
-  ['within sparse', SPARSE_VIEWER, 'within_miles=100'],
-];
 const ONLY = env.BENCH_ROUTES?.split(',');
 
 interface Route {

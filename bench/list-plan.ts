@@ -3,6 +3,7 @@ import { ListingsQuerySchema } from '@gardenswap/shared';
 import { CompiledQuery } from 'kysely';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
 import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
+import { queryParams } from './lists.js';
 
 /**
  * Every statement one GET /listings/ runs, with its time and its plan (SQLite's EXPLAIN QUERY
@@ -24,24 +25,30 @@ const { db } = connectDatabase(
   { log: (event) => void (recording && statements.push(event.query)) },
 );
 
-const params = [...new URLSearchParams(query).entries()].reduce<Record<string, string | string[]>>(
-  (all, [k, v]) => ({ ...all, [k]: k in all ? ([] as string[]).concat(all[k]!, v) : v }),
-  {},
-);
+const params = queryParams(query);
 recording = true;
 const start = performance.now();
 const page = await listListings(db, Number(viewer), ListingsQuerySchema.parse(params), (p) => p);
 recording = false;
 console.log(`${page.listings.length} listings in ${(performance.now() - start).toFixed(1)} ms`);
 
+if (process.env.PLAN_DUMP)
+  (await import('node:fs')).writeFileSync(
+    process.env.PLAN_DUMP,
+    JSON.stringify(statements.map(({ sql, parameters }) => ({ sql, parameters }))),
+  );
 for (const { sql, parameters } of statements) {
   console.log(`\n--- ${sql}`);
   const plan = await db.executeQuery<Record<string, string>>(
     CompiledQuery.raw(`${postgres ? 'explain analyze' : 'explain query plan'} ${sql}`, [...parameters]),
   );
   for (const row of plan.rows) console.log('   ', postgres ? row['QUERY PLAN'] : row.detail);
+  const runs = Number(process.env.PLAN_RUNS ?? 1);
+  let answered = 0;
   const began = performance.now();
-  await db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
-  console.log(`    ${(performance.now() - began).toFixed(1)} ms`);
+  for (let i = 0; i < runs; i++)
+    answered = (await db.executeQuery(CompiledQuery.raw(sql, [...parameters]))).rows.length;
+  console.log(`    ${((performance.now() - began) / runs).toFixed(runs > 1 ? 3 : 1)} ms, ${answered} rows`);
+  if (process.env.PLAN_VALUES) console.log('    values:', JSON.stringify(parameters));
 }
 await db.destroy();

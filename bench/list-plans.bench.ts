@@ -2,6 +2,7 @@ import { type ListingsQuery, ListingsQuerySchema } from '@gardenswap/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
 import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
 import { DENSE_VIEWER, SELLER, SPARSE_VIEWER, membersFor, openSeeded, sqliteFileFor } from './seed.js';
+import { queryParams } from './lists.js';
 import { percentile, timeRuns } from './timing.js';
 
 /**
@@ -57,14 +58,7 @@ const CASES: [string, number, string][] = [
 const ONLY = process.env.BENCH_CASES?.split(',');
 
 function parse(query: string, cursor?: string): ListingsQuery {
-  const params = Object.fromEntries(
-    [...new URLSearchParams(query).entries()].reduce((map, [k, v]) => {
-      const prev = map.get(k);
-      map.set(k, prev === undefined ? v : ([] as string[]).concat(prev, v));
-      return map;
-    }, new Map<string, string | string[]>()),
-  );
-  return ListingsQuerySchema.parse({ ...params, ...(cursor ? { cursor } : {}) });
+  return ListingsQuerySchema.parse({ ...queryParams(query), ...(cursor ? { cursor } : {}) });
 }
 
 async function time(run: () => Promise<unknown>) {

@@ -1,4 +1,4 @@
-import { type Listing, ListingsQuerySchema } from '@gardenswap/shared';
+import { LISTING_TYPES, type Listing, ListingsQuerySchema } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, listingRow, type TestUser } from '../../../test/factories.js';
@@ -360,6 +360,126 @@ describe('a listing’s page shared between viewers', () => {
         async () => (await page(open, stranger)).statusCode === 404,
       );
       await expectAsUnshared(open, friend);
+    } finally {
+      await elsewhere.db.destroy();
+    }
+  });
+});
+
+describe('list rows shared between viewers', () => {
+  let owner: TestUser;
+  let friend: TestUser;
+  let stranger: TestUser;
+  let farAway: TestUser;
+  let blocked: TestUser;
+  let pears: number;
+
+  const list = (who: TestUser, query: string) => ctx.inject({ method: 'GET', url: `/api/listings/?${query}`, as: who });
+  const listTitles = async (who: TestUser, query: string) =>
+    ((await list(who, query)).json() as Listing[]).map((l) => l.title);
+
+  /** Every kind of list but the plain public feed, whose pages are shared whole. */
+  const QUERIES = [
+    'friends=true',
+    'q=pear',
+    'q=pear&sort=nearest',
+    'public=true&category_id=1&min_price=0&max_price=50',
+    'public=true&sort=lowest&limit=2',
+    'sort=nearest&limit=3',
+    'within_miles=5',
+  ];
+
+  beforeAll(async () => {
+    owner = await member('94110');
+    friend = await member('94103');
+    stranger = await member('94110');
+    farAway = await member('10001');
+    blocked = await member('94107');
+    await befriend(ctx, owner, friend);
+    pears = (
+      await createListing(ctx, owner, {
+        title: 'Bartlett pears',
+        type_id: LISTING_TYPES.sell,
+        price: 4,
+        category_id: 1,
+      })
+    ).id;
+    await createListing(ctx, owner, { title: 'Friends-only pear jam', is_public: false, category_id: 1 });
+    await createListing(ctx, owner, { title: 'Paused pear cider', is_active: false, category_id: 1 });
+    await createListing(ctx, farAway, { title: 'Asian pears', price: 9, category_id: 1 });
+    await createListing(ctx, blocked, { title: 'Blocked pear tree', category_id: 1 });
+    expect((await block(stranger, blocked)).statusCode).toBe(201);
+  });
+
+  it('answers every list, page after page, exactly what is read for the viewer without sharing', async () => {
+    // Twice each: the first read fills what is shared, the second comes from it.
+    for (let round = 0; round < 2; round += 1) {
+      for (const who of [owner, friend, stranger, farAway, blocked]) {
+        for (const first of QUERIES) {
+          for (let query: string | undefined = first, page = 0; query && page < 4; page += 1) {
+            const res = await list(who, query);
+            expect(res.statusCode).toBe(200);
+            const expected = await unshared(who, Object.fromEntries(new URLSearchParams(query)));
+            expect(res.json()).toEqual(expected.listings);
+            const link = res.headers.link as string | undefined;
+            const next = link && new URL(link.slice(1, link.indexOf('>')), 'http://x');
+            expect(next ? next.searchParams.get('cursor') : undefined).toBe(expected.next ?? undefined);
+            query = next ? next.search.slice(1) : undefined;
+          }
+        }
+      }
+    }
+    expect(await listTitles(friend, 'q=pear')).toContain('Friends-only pear jam');
+    expect(await listTitles(stranger, 'q=pear')).not.toContain('Friends-only pear jam');
+    expect(await listTitles(stranger, 'q=pear')).not.toContain('Blocked pear tree');
+    expect(await listTitles(blocked, 'q=pear')).toContain('Bartlett pears');
+    expect(await listTitles(owner, 'mine=true&q=pear')).toContain('Paused pear cider');
+    expect(await listTitles(friend, 'q=pear')).not.toContain('Paused pear cider');
+  });
+
+  it('shows at once each change: an edit, a new price, an owner’s new name, friends only, hidden, deleted', async () => {
+    const card = async (who: TestUser, query: string) =>
+      ((await list(who, query)).json() as Listing[]).find((l) => l.id === pears);
+    expect((await card(stranger, 'q=pear'))?.title).toBe('Bartlett pears');
+    expect((await card(friend, 'friends=true'))?.title).toBe('Bartlett pears');
+
+    const patch = (payload: object) =>
+      ctx.inject({ method: 'PATCH', url: `/api/listings/${pears}`, as: owner, payload });
+    expect((await patch({ title: 'Bosc pears', price: 6 })).statusCode).toBe(200);
+    expect((await card(stranger, 'q=pear'))?.title).toBe('Bosc pears');
+    expect((await card(stranger, 'public=true&category_id=1&min_price=0&max_price=50'))?.price).toBe(6);
+    expect((await card(friend, 'friends=true'))?.title).toBe('Bosc pears');
+
+    await ctx.db.updateTable('users').set({ username: 'pear_keeper' }).where('id', '=', owner.id).execute();
+    expect((await card(friend, 'friends=true'))?.owner.username).toBe('pear_keeper');
+    expect((await card(stranger, 'q=pear'))?.owner.username).toBe('pear_keeper');
+
+    const visibility = (is_public: boolean) =>
+      ctx.inject({ method: 'PATCH', url: `/api/listings/${pears}/visibility`, as: owner, payload: { is_public } });
+    expect((await visibility(false)).statusCode).toBe(200);
+    expect(await card(stranger, 'q=pear')).toBeUndefined();
+    expect((await card(friend, 'q=pear'))?.is_public).toBe(false);
+    expect((await visibility(true)).statusCode).toBe(200);
+    expect((await card(friend, 'q=pear'))?.is_public).toBe(true);
+
+    await hideListing(ctx.db, pears, 'spam');
+    expect(await card(stranger, 'q=pear')).toBeUndefined();
+    expect((await card(owner, 'mine=true'))?.hidden_reason).toBe('spam');
+    await ctx.db.updateTable('listings').set({ hidden_reason: null }).where('id', '=', pears).execute();
+    expect((await card(stranger, 'q=pear'))?.title).toBe('Bosc pears');
+
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/listings/${pears}`, as: owner })).statusCode).toBe(204);
+    for (const query of QUERIES) expect(await card(friend, query)).toBeUndefined();
+  });
+
+  it('shows a change another process made within a second', async () => {
+    const id = (await createListing(ctx, owner, { title: 'Comice pears', category_id: 1 })).id;
+    const title = async () => ((await list(stranger, 'q=pear')).json() as Listing[]).find((l) => l.id === id)?.title;
+    expect(await title()).toBe('Comice pears');
+    const elsewhere = connectDatabase(ctx.config.database);
+    try {
+      await elsewhere.db.updateTable('listings').set({ title: 'Comice pears, ripe' }).where('id', '=', id).execute();
+      await shownBy(Date.now() + PUBLIC_FEED_TRUST_MS + 500, async () => (await title()) === 'Comice pears, ripe');
     } finally {
       await elsewhere.db.destroy();
     }

@@ -39,60 +39,75 @@ type Drive = 'listings' | 'owners' | 'matches';
  * Every listing read starts here: the listing's columns and its owner's public fields in
  * one join (never a query per card). The owner's address and apt are not selected; the
  * owner's coordinates are, only for `toListing` to turn into a distance.
- *
- * `from` names the side read first. SQLite keeps the sides of a CROSS JOIN in the order
- * written (PostgreSQL plans it like any inner join), so whatever its statistics say, a feed
- * walks listings in its order and stops at the page, and a distance query starts from the
- * owners in its box instead of reading every listing. A search joins the full-text index to
- * a plain join, which SQLite starts from the index on FTS5's own estimate (a CROSS JOIN would
- * have it read every listing and look each up in the index). `only` reads only the newest
- * listings (a search's walk on PostgreSQL, `searchStreams`), or only those of a page of ids
- * (`pageByIds`).
  */
-export function listingSelect(db: Executor, from: Drive = 'listings', only?: Only) {
-  // Those listings as a table of their own read like the table itself.
-  const listings =
-    only === undefined
-      ? db.selectFrom('listings')
-      : (('page' in only ? listingsOf(db, only.page) : newest(db, only.rows, only.before)) as unknown as ReturnType<
-          typeof db.selectFrom<'listings'>
-        >);
+export function listingSelect(db: Executor, from: Drive = 'listings') {
+  return listingJoin(db, from).select([
+    'listings.id',
+    'listings.title',
+    'listings.description',
+    'listings.price',
+    'listings.featured_image',
+    'listings.thumbnail',
+    'listings.is_active',
+    'listings.is_public',
+    'listings.type_id',
+    'listings.state_id',
+    'listings.category_id',
+    'listings.owner_id',
+    'listings.hidden_reason',
+    'listings.owner_suspended',
+    'listings.renewed_at',
+    'listings.paused_reason',
+    'listings.created_at',
+    'listings.updated_at',
+    'owner.username as owner_username',
+    'owner.profile_picture as owner_profile_picture',
+    'owner.city as owner_city',
+    'owner.state as owner_state',
+    'owner.zip_code as owner_zip_code',
+    'owner.latitude as owner_latitude',
+    'owner.longitude as owner_longitude',
+  ]);
+}
+
+/**
+ * A list's page as its ids, and what its cursor needs (the price; a ring's nearness is added by
+ * `inRing`), in the list's order: its rows are read after (`listRows`). Making twenty-five
+ * columns of fifty rows into values cost SQLite three times what finding them did. The owners
+ * are joined only when the list asks where they live (`owner`): the visibility rule and the
+ * filters read the listing's own columns, and joining each of a thousand listings of the friends
+ * tab to its owner to keep fifty cost SQLite as much as the rest of the read.
+ */
+function listingIds(db: Executor, from: Drive = 'listings', recent?: Recent, owner = true) {
+  const q = owner ? listingJoin(db, from, recent) : listingsTable(db, recent);
+  return (q as ReturnType<typeof listingJoin>).select(['listings.id', 'listings.price']);
+}
+
+/**
+ * Listings joined to their owners. `from` names the side read first. SQLite keeps the sides of
+ * a CROSS JOIN in the order written (PostgreSQL plans it like any inner join), so whatever its
+ * statistics say, a feed walks listings in its order and stops at the page, and a distance query
+ * starts from the owners in its box instead of reading every listing. A search joins the
+ * full-text index to a plain join, which SQLite starts from the index on FTS5's own estimate (a
+ * CROSS JOIN would have it read every listing and look each up in the index). `recent` reads
+ * only the newest listings (a search's walk on PostgreSQL, `searchStreams`).
+ */
+function listingJoin(db: Executor, from: Drive, recent?: Recent) {
+  const listings = listingsTable(db, recent);
   const joined =
     from === 'owners'
       ? db.selectFrom('users as owner').crossJoin('listings')
       : from === 'listings'
         ? listings.crossJoin('users as owner')
         : listings.innerJoin('users as owner', 'owner.id', 'listings.owner_id');
-  return joined
-    .whereRef('owner.id', '=', 'listings.owner_id')
-    .select([
-      'listings.id',
-      'listings.title',
-      'listings.description',
-      'listings.price',
-      'listings.featured_image',
-      'listings.thumbnail',
-      'listings.is_active',
-      'listings.is_public',
-      'listings.type_id',
-      'listings.state_id',
-      'listings.category_id',
-      'listings.owner_id',
-      'listings.hidden_reason',
-      'listings.owner_suspended',
-      'listings.renewed_at',
-      'listings.paused_reason',
-      'listings.created_at',
-      'listings.updated_at',
-      'owner.username as owner_username',
-      'owner.profile_picture as owner_profile_picture',
-      'owner.city as owner_city',
-      'owner.state as owner_state',
-      'owner.zip_code as owner_zip_code',
-      'owner.latitude as owner_latitude',
-      'owner.longitude as owner_longitude',
-    ]);
+  return joined.whereRef('owner.id', '=', 'listings.owner_id');
 }
+
+/** The listings, or only the newest (`recent`) as a table of their own that reads like the table itself. */
+const listingsTable = (db: Executor, recent?: Recent) =>
+  recent === undefined
+    ? db.selectFrom('listings')
+    : (newest(db, recent.rows, recent.before) as unknown as ReturnType<typeof db.selectFrom<'listings'>>);
 
 /**
  * The `recent` newest listings (before the listing `before`, for a page after a cursor), as a
@@ -106,16 +121,16 @@ function newest(db: Executor, recent: number, before?: number) {
   );
 }
 
-/** The listings whose ids `page` selects, as a table of their own (see `pageByIds`). */
-function listingsOf(db: Executor, page: PageIds) {
-  return db.selectFrom(db.selectFrom('listings').selectAll().where('id', 'in', page).as('listings'));
+/** Only the newest listings (see `newest`). */
+type Recent = { rows: number; before?: number };
+
+/** A listing of a list's page, before its row is read: its id and what its cursor needs. */
+interface IdRow {
+  id: number;
+  price: number;
+  /** A ring's nearness (squared degrees), when its owner has a known postcode. */
+  nearness?: number;
 }
-
-/** A query of listing ids. */
-type PageIds = SelectQueryBuilder<Database, 'listings', { id: number }>;
-
-/** Which listings `listingSelect` reads: the newest ones, or those of a page of ids. */
-type Only = { rows: number; before?: number } | { page: PageIds };
 
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['executeTakeFirstOrThrow']>>;
 
@@ -406,7 +421,7 @@ function squaredDegrees(c: Circle, who = 'owner') {
   return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
 
-type ListingQuery = ReturnType<typeof listingSelect>;
+type ListingQuery = ReturnType<typeof listingIds>;
 
 /** Whether the member `who` names lives within the circle: the box first, then the circle. */
 function livesWithin(who: string, c: Circle) {
@@ -452,9 +467,9 @@ function counted(db: Executor, q: ListingQuery, cap: number) {
 }
 
 /** An ordered list of rows, read from any point, or counted up to a bound. */
-interface Stream<Row = ListingRow> {
+interface Stream {
   count(cap: number): Promise<number>;
-  rows(offset: number, limit: number): Promise<Row[]>;
+  rows(offset: number, limit: number): Promise<IdRow[]>;
 }
 
 /**
@@ -463,7 +478,7 @@ interface Stream<Row = ListingRow> {
  * skip), never sorted or returned. `from`: the index of the stream each row came from.
  */
 async function pageOfStreams(streams: Stream[], skip: number, take: number) {
-  const rows: ListingRow[] = [];
+  const rows: IdRow[] = [];
   const from: number[] = [];
   for (const [i, stream] of streams.entries()) {
     if (rows.length >= take) break;
@@ -510,9 +525,6 @@ interface Ring {
   start?: RingStart;
 }
 
-/** A row of `nearest`, with its nearness (squared degrees) when its owner has a known postcode. */
-type NearRow = ListingRow & { nearness?: number };
-
 /**
  * How a search meets a ring's listings. SQLite `gathers` every match of the words for each of
  * the ring's queries, a cost per query (17–35 ms for a word in 12% of a million listings): fewer
@@ -523,7 +535,7 @@ type RingSearch = 'gathers' | 'eachRow';
 
 /** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
 interface Rings {
-  ring(ring: Ring): Stream<NearRow>;
+  ring(ring: Ring): Stream;
   /** Every listing of the ring's owners, counted on the indexes alone (up to `cap`). */
   held(ring: Ring, cap: number): Promise<number>;
   /** The listings of owners without a known postcode, newest first (older than `beforeId`). */
@@ -550,7 +562,7 @@ async function nearestPage(
   after: { nearness?: number; id: number } | undefined,
   take: number,
   withinMiles?: number,
-): Promise<NearRow[]> {
+): Promise<IdRow[]> {
   const last = withinMiles ?? LAST_RING_MILES;
   if (after && after.nearness === undefined) {
     return withinMiles === undefined ? rings.unlocated(after.id).rows(0, take) : [];
@@ -566,7 +578,7 @@ async function nearestPage(
       start: after && { radius2: after.nearness!, afterId: after.id },
     },
   ];
-  const rows: NearRow[] = [];
+  const rows: IdRow[] = [];
   while (queue.length > 0 && rows.length < take) {
     const ring = queue.shift()!;
     const stream = rings.ring(ring);
@@ -697,9 +709,10 @@ function filteredListings(
   from: Drive,
   shape: FilterShape,
   v: FilterValues,
-  recent?: { rows: number; before?: number },
+  recent?: Recent,
+  owner = true,
 ) {
-  return narrowed(listingSelect(db, from, recent), shape, v);
+  return narrowed(listingIds(db, from, recent, owner), shape, v);
 }
 
 /** A query of listings, whatever else it joins. */
@@ -866,9 +879,11 @@ function inRing(
   if (start === 'beyond') q = q.where(sql<SqlBool>`${distance} > ${d}`);
   if (start === 'from') q = q.where(sql<SqlBool>`${distance} >= ${d}`);
   if (start === 'after') {
-    q = q.where(
-      sql<SqlBool>`(${distance} > ${d} or (${distance} = ${d} and ${sql.ref('listings.id')} < ${v.cursorId!}))`,
-    );
+    // `>=` first, on the owner alone: SQLite then leaves out the owners nearer than the ring
+    // before reading their listings (the `or` names the listing, so it is checked on each).
+    q = q
+      .where(sql<SqlBool>`${distance} >= ${d}`)
+      .where(sql<SqlBool>`(${distance} > ${d} or (${distance} = ${d} and ${sql.ref('listings.id')} < ${v.cursorId!}))`);
   }
   return q.orderBy(distance).orderBy('listings.id', 'desc').select(distance.as('nearness')) as unknown as ListingQuery;
 }
@@ -888,7 +903,9 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   const drive = s.text && s.from === 'listings' && !s.gathered ? 'matches' : s.from;
   // A page after a cursor walks the listings before it.
   const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
-  let q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined);
+  // Only a read driven by the owners, or narrowed to those without a postcode, needs them joined.
+  const owner = s.from === 'owners' || !!s.unlocated;
+  let q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined, owner);
   let id = sql.ref<number>('listings.id');
   if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle) : listingsWithin(q, circle);
   if (s.text) ({ q, id } = matching(db, q, v.match!, s.from === 'owners' || !!s.gathered, s.tier));
@@ -902,45 +919,11 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   return s.ring ? inRing(q, circle, s.ring.start, v) : inOrder(q, id, s.sort, s.cursor, v);
 }
 
-/**
- * Whether the read gathers listings from many places and sorts them whole: the friends tab in a
- * plain order, narrowed by nothing but the tab's filters, gathers each friend's listings from the
- * owner index. Its page is then found by id alone and its rows read after (`pageByIds`, which
- * reads exactly that: anything else of the shape, such as only owners without a postcode at the
- * end of `nearest`, keeps the usual read).
- */
-const gathersWhole = (s: ReadShape) =>
-  s.filters.friends &&
-  s.from === 'listings' &&
-  !s.text &&
-  !s.gathered &&
-  !s.circle &&
-  !s.ring &&
-  !s.unlocated &&
-  !s.window;
-
-/**
- * A read's page, its ids found first on the listings alone and its rows read after: joining
- * each of a thousand listings to its owner and sorting every column to keep fifty cost SQLite
- * twice the whole read (the friends tab at 1M: 1.4 → 0.7 ms). The visibility rule and the
- * filters stay in the read of the ids.
- */
-function pageByIds(db: Executor, v: ReadValues, s: ReadShape) {
-  const id = sql.ref<number>('listings.id');
-  const listings = narrowed(db.selectFrom('listings').select('listings.id'), s.filters, v);
-  const ids = inOrder(listings as unknown as ListingQuery, id, s.sort, s.cursor, v)
-    .offset(v.offset)
-    .limit(v.limit) as unknown as PageIds;
-  return inOrder(listingSelect(db, 'listings', { page: ids }), id, s.sort, undefined, {});
-}
-
 // Compiled once per shape: building and compiling these queries cost as much as SQLite answering them.
-const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) =>
-  gathersWhole(s) ? pageByIds(db, v, s) : listRead(db, v, s).offset(v.offset).limit(v.limit),
-);
+const readRows = preparedQuery((db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit));
 const readCount = preparedQuery((db, v: ReadValues, s: ReadShape) => counted(db, listRead(db, v, s), v.limit));
 const ownersHoldQuery = preparedQuery((db, v: Circle & { innerRadius2?: number; limit: number }, ring: RingShape) =>
-  counted(db, inRing(listingSelect(db, 'owners'), v, ring.start, v), v.limit),
+  counted(db, inRing(listingIds(db, 'owners'), v, ring.start, v), v.limit),
 );
 
 /**
@@ -1039,7 +1022,7 @@ export async function listListings(
     const page = await publicFeedPage(db, feed, viewerId, query, sign);
     if (page) return page;
   }
-  const viewer = await coordinatesOf(db, viewerId);
+  const viewer = feed ? (await feedViewer(db, feed, viewerId)).coordinates : await coordinatesOf(db, viewerId);
   const words = query.q ? searchWords(query.q) : [];
   let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
   if (sort === 'relevance' && words.length === 0) sort = DEFAULT_SORT;
@@ -1058,7 +1041,7 @@ export async function listListings(
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
-  let rows: NearRow[];
+  let rows: IdRow[];
   /** Relevance: the tier of each row. */
   let tiers: (0 | 1)[] = [];
   if (sort === 'nearest') {
@@ -1126,23 +1109,72 @@ export async function listListings(
       rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }
   }
-  return pageOf(rows, query.limit, cursorKind, tiers, (row) => toListing(row, viewer, sign));
+  return pageOf(rows, query.limit, cursorKind, tiers, async (ids) => {
+    const read = await listRows(db, ids, feed);
+    return ids.flatMap((id) => {
+      const row = read.get(id);
+      return row ? [toListing(row, viewer, sign)] : [];
+    });
+  });
 }
 
-/** The page of `rows` (one more than `limit` when a next page follows) and its next cursor. */
-function pageOf(
-  rows: NearRow[],
+/**
+ * The page of `rows` (one more than `limit` when a next page follows) and its next cursor, its
+ * listings made by `listingsOf` from their ids. A listing deleted since its id was read is left
+ * out, as it would be from a page read a moment later.
+ */
+async function pageOf(
+  rows: IdRow[],
   limit: number,
   cursorKind: Exclude<ListingsCursor['kind'], 'offset'>,
   tiers: (0 | 1)[],
-  toListing: (row: NearRow) => Listing,
-): ListingsPage {
-  const listings = rows.slice(0, limit).map(toListing);
-  const last = listings.at(-1);
+  listingsOf: (ids: number[]) => Promise<Listing[]>,
+): Promise<ListingsPage> {
+  const shown = rows.slice(0, limit);
+  const listings = await listingsOf(shown.map((row) => row.id));
+  const last = shown.at(-1);
   if (rows.length <= limit || !last) return { listings };
-  const at = { tier: tiers[listings.length - 1] ?? 0, nearness: rows[listings.length - 1]!.nearness };
+  const at = { tier: tiers[shown.length - 1] ?? 0, nearness: last.nearness };
   return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
 }
+
+/** How many ids one read of rows takes at most; fewer are padded to a power of two (`readRows`). */
+const ROWS_PER_READ = 256;
+
+const selectRows = preparedQuery(
+  (db, v: Record<string, number>, count: number) =>
+    listingSelect(db).where(
+      'listings.id',
+      'in',
+      Array.from({ length: count }, (_, i) => v[`id${i}`]!),
+    ),
+  { onePlan: true },
+);
+
+/**
+ * The rows of these listings, by id, whoever may see them: the list's query of ids has decided
+ * that. Padded to a power of two with the last id, so a handful of statements serve every page
+ * size, each prepared once.
+ */
+async function readListingRows(db: Executor, ids: number[]): Promise<Map<number, ListingRow>> {
+  const byId = new Map<number, ListingRow>();
+  for (let start = 0; start < ids.length; start += ROWS_PER_READ) {
+    const chunk = ids.slice(start, start + ROWS_PER_READ);
+    const count = 2 ** Math.ceil(Math.log2(chunk.length));
+    const values: Record<string, number> = {};
+    for (let i = 0; i < count; i++) values[`id${i}`] = chunk[Math.min(i, chunk.length - 1)]!;
+    for (const row of await selectRows(db, values, count)) byId.set(row.id, row);
+  }
+  return byId;
+}
+
+/** The rows of a page's listings, by id: from what `feed` shares when given (`PublicFeed.listRows`). */
+const listRows = (db: Executor, ids: number[], feed?: PublicFeed) =>
+  ids.length === 0
+    ? Promise.resolve(new Map<number, ListingRow>())
+    : feed
+      ? feed.listRows(ids, (missing) => readListingRows(db, missing))
+      : readListingRows(db, ids);
 
 /**
  * The public feed newest first, narrowed by nothing else: what `PublicFeed` shares, its first
@@ -1182,7 +1214,11 @@ async function publicFeedPage(
     text: false,
     sort: 'newest',
   };
-  const head = await feed.head((rows) => stream(db, shape, { viewerId: NOBODY }).rows(0, rows));
+  const head = await feed.head(async (rows) => {
+    const ids = (await stream(db, shape, { viewerId: NOBODY }).rows(0, rows)).map((row) => row.id);
+    const read = await listRows(db, ids, feed);
+    return ids.flatMap((id) => read.get(id) ?? []);
+  });
   const before = query.cursor?.kind === 'id' ? query.cursor.id : Infinity;
   // A cursor past the head's oldest listing: nothing of the viewer is worth reading.
   const oldest = head.rows.at(-1);
@@ -1214,10 +1250,10 @@ const CURSOR_OF: Record<ListingSort, Exclude<ListingsCursor['kind'], 'offset'>> 
 /** The cursor after `last` (every order pages by keyset; `offset` is only read, from before). */
 function nextCursor(
   kind: Exclude<ListingsCursor['kind'], 'offset'>,
-  last: Listing,
+  last: IdRow,
   at: { tier: 0 | 1; nearness?: number },
 ): ListingsCursor {
-  if (kind === 'price') return { kind, price: last.price, id: last.id };
+  if (kind === 'price') return { kind, price: Number(last.price), id: last.id };
   if (kind === 'tier') return { kind, tier: at.tier, id: last.id };
   if (kind === 'near') return { kind, id: last.id, ...(at.nearness === undefined ? {} : { nearness: at.nearness }) };
   return { kind, id: last.id };

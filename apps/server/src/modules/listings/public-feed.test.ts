@@ -93,4 +93,39 @@ describe('the shared public feed', () => {
     expect(many.complete).toBe(false);
     expect(many.rows).toHaveLength(few.rows.length);
   });
+
+  it('shares list rows by id, reading only those it does not hold, in one read, and keeps none read while a change committed', async () => {
+    const feed = new PublicFeed();
+    const asked: number[][] = [];
+    const read = async (ids: number[]) => (
+      asked.push(ids),
+      new Map(ids.filter((id) => id !== 404).map((id) => [id, row(id)]))
+    );
+    expect([...(await feed.listRows([3, 2, 1], read)).keys()]).toEqual([3, 2, 1]);
+    expect([...(await feed.listRows([4, 3, 404, 1], read)).keys()].sort()).toEqual([1, 3, 4]);
+    expect(asked).toEqual([
+      [3, 2, 1],
+      [4, 404],
+    ]);
+
+    // Photos and blocks leave rows as they are; listings and members drop them.
+    feed.changed(new Set(['listing_photos', 'blocks']));
+    await feed.listRows([1, 2], read);
+    expect(asked).toHaveLength(2);
+    for (const table of ['listings', 'users']) {
+      feed.changed(new Set([table]));
+      await feed.listRows([1], read);
+      expect(asked.at(-1)).toEqual([1]);
+    }
+    expect(asked).toHaveLength(4);
+
+    // A read during which a change committed is answered but not kept.
+    let answer: (rows: Map<number, ListingRow>) => void = () => {};
+    const racing = feed.listRows([7], () => new Promise((resolve) => (answer = resolve)));
+    feed.changed(new Set(['listings']));
+    answer(new Map([[7, row(7)]]));
+    expect((await racing).get(7)).toEqual(row(7));
+    await feed.listRows([7], read);
+    expect(asked.at(-1)).toEqual([7]);
+  });
 });

@@ -17,9 +17,10 @@ export const PUBLIC_FEED_TRUST_MS = 1000;
  */
 export const HEAD_ROWS = 2 * PAGE_LIMIT_MAX;
 
-/** How many viewers, listings and written pages per head are kept at most. */
+/** How many viewers, listings, list rows and written pages per head are kept at most. */
 const VIEWERS_MAX = 10_000;
 const LISTINGS_MAX = 10_000;
+const ROWS_MAX = 20_000;
 const PAGES_MAX = 100;
 
 export interface Head {
@@ -66,8 +67,8 @@ class SharedReads<K, V> {
   }
 
   async get(key: K, read: () => Promise<V>): Promise<V> {
-    const held = this.held.get(key);
-    if (held && held.generation === this.generation && Date.now() < held.until) return held.value;
+    const held = this.fresh(key);
+    if (held) return held.value;
     const pending = this.reading.get(key);
     if (pending?.generation === this.generation) return pending.value;
     const generation = this.generation;
@@ -77,15 +78,47 @@ class SharedReads<K, V> {
     this.reading.set(key, { generation, value: reading });
     try {
       const value = await reading;
-      if (generation === this.generation) {
-        this.held.delete(key);
-        if (this.held.size >= this.max) this.held.delete(this.held.keys().next().value!);
-        this.held.set(key, { value, generation, until });
-      }
+      this.keep(key, value, generation, until);
       return value;
     } finally {
       if (this.reading.get(key)?.value === reading) this.reading.delete(key);
     }
+  }
+
+  /**
+   * The values of `keys` held, and those of the rest read at once with `read` (which leaves out
+   * any key it does not find): one read for a whole page. Readers arriving together may each
+   * read what neither holds yet; what they read is the same.
+   */
+  async getMany(keys: readonly K[], read: (keys: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+    const found = new Map<K, V>();
+    const missing: K[] = [];
+    for (const key of keys) {
+      const held = this.fresh(key);
+      if (held) found.set(key, held.value);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    const until = Date.now() + this.trustMs;
+    for (const [key, value] of await read(missing)) {
+      this.keep(key, value, generation, until);
+      found.set(key, value);
+    }
+    return found;
+  }
+
+  private fresh(key: K) {
+    const held = this.held.get(key);
+    return held && held.generation === this.generation && Date.now() < held.until ? held : undefined;
+  }
+
+  /** Keeps a value read in `generation`, unless a change came since (the oldest make room). */
+  private keep(key: K, value: V, generation: number, until: number) {
+    if (generation !== this.generation) return;
+    this.held.delete(key);
+    if (this.held.size >= this.max) this.held.delete(this.held.keys().next().value!);
+    this.held.set(key, { value, generation, until });
   }
 }
 
@@ -97,16 +130,20 @@ class SharedReads<K, V> {
  * head and postcode. An open listing's page is the same for every member but those blocked
  * either way with its owner, but for the distance: it is read once for everyone too. A busy feed
  * or a much-visited listing then costs a query per change instead of one or more per request.
+ * Every other list finds its page's ids for its viewer and takes their rows from those shared
+ * here (`listRows`): making the rows' columns into values cost SQLite three times finding them.
  */
 export class PublicFeed {
   private readonly heads: SharedReads<'head', Head>;
   private readonly viewers: SharedReads<number, FeedViewer>;
   private readonly listings: SharedReads<number, OpenListing | null>;
+  private readonly rows: SharedReads<number, ListingRow>;
 
   constructor(trustMs = PUBLIC_FEED_TRUST_MS) {
     this.heads = new SharedReads(1, trustMs);
     this.viewers = new SharedReads(VIEWERS_MAX, trustMs);
     this.listings = new SharedReads(LISTINGS_MAX, trustMs);
+    this.rows = new SharedReads(ROWS_MAX, trustMs);
   }
 
   /** The tables whose changes `changed` must hear. */
@@ -115,7 +152,10 @@ export class PublicFeed {
   /** The tables a committed change wrote (`TableWrites`): drops what they may touch. */
   changed(tables: ReadonlySet<string>) {
     // A listing, or its owner's name, place or picture.
-    if (tables.has('listings') || tables.has('users')) this.heads.drop();
+    if (tables.has('listings') || tables.has('users')) {
+      this.heads.drop();
+      this.rows.drop();
+    }
     // The same, or a listing's photos.
     if (tables.has('listings') || tables.has('users') || tables.has('listing_photos')) this.listings.drop();
     // A member's postcode, or a block.
@@ -141,6 +181,15 @@ export class PublicFeed {
    */
   listing(id: number, read: () => Promise<OpenListing | null>): Promise<OpenListing | null> {
     return this.listings.get(id, read);
+  }
+
+  /**
+   * The rows of these listings as lists show them (`listingSelect`), by id: those not held read
+   * with `read`, which leaves out a listing no longer there. A row is the same whoever reads it;
+   * which listings a viewer may see, the list's own query of ids has decided.
+   */
+  listRows(ids: readonly number[], read: (ids: number[]) => Promise<Map<number, ListingRow>>) {
+    return this.rows.getMany(ids, read);
   }
 
   /**
