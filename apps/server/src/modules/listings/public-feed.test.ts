@@ -128,4 +128,30 @@ describe('the shared public feed', () => {
     await feed.listRows([7], read);
     expect(asked.at(-1)).toEqual([7]);
   });
+
+  it('reads a list row once for readers arriving together, and a failed read fails only those who wait on it', async () => {
+    const feed = new PublicFeed();
+    const asked: number[][] = [];
+    const answers: (() => void)[] = [];
+    const read = (ids: number[]) => {
+      asked.push(ids);
+      return new Promise<Map<number, ListingRow>>((resolve) => {
+        answers.push(() => resolve(new Map(ids.map((id) => [id, row(id)]))));
+      });
+    };
+    const first = feed.listRows([1, 2], read);
+    const second = feed.listRows([2, 3], read);
+    expect(asked).toEqual([[1, 2], [3]]);
+    for (const answer of answers) answer();
+    expect([...(await second).keys()].sort()).toEqual([2, 3]);
+    expect([...(await first).keys()]).toEqual([1, 2]);
+
+    feed.changed(new Set(['listings']));
+    const failing = feed.listRows([5], () => Promise.reject(new Error('database away')));
+    const waiting = feed.listRows([5], read);
+    await expect(failing).rejects.toThrow('database away');
+    await expect(waiting).rejects.toThrow('database away');
+    await feed.listRows([5], async (ids) => (asked.push(ids), new Map([[5, row(5)]])));
+    expect(asked.at(-1)).toEqual([5]);
+  });
 });

@@ -54,7 +54,8 @@ export interface FeedViewer {
 class SharedReads<K, V> {
   private generation = 0;
   private readonly held = new Map<K, { value: V; generation: number; until: number }>();
-  private readonly reading = new Map<K, { generation: number; value: Promise<V> }>();
+  /** Reads in flight; one of `getMany` answers undefined for a key it did not find. */
+  private readonly reading = new Map<K, { generation: number; value: Promise<V | undefined> }>();
 
   constructor(
     private readonly max: number,
@@ -70,7 +71,8 @@ class SharedReads<K, V> {
     const held = this.fresh(key);
     if (held) return held.value;
     const pending = this.reading.get(key);
-    if (pending?.generation === this.generation) return pending.value;
+    // Only `get` reads the keys it is asked for (a SharedReads serves one or the other).
+    if (pending?.generation === this.generation) return pending.value as Promise<V>;
     const generation = this.generation;
     // Trusted from when it is asked for: what commits elsewhere after that is at most trustMs late.
     const until = Date.now() + this.trustMs;
@@ -87,23 +89,43 @@ class SharedReads<K, V> {
 
   /**
    * The values of `keys` held, and those of the rest read at once with `read` (which leaves out
-   * any key it does not find): one read for a whole page. Readers arriving together may each
-   * read what neither holds yet; what they read is the same.
+   * any key it does not find): one read for a whole page. Keys another reader is reading already
+   * come from that read.
    */
   async getMany(keys: readonly K[], read: (keys: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
     const found = new Map<K, V>();
     const missing: K[] = [];
+    const awaited: [K, Promise<V | undefined>][] = [];
     for (const key of keys) {
       const held = this.fresh(key);
+      const pending = this.reading.get(key);
       if (held) found.set(key, held.value);
+      else if (pending?.generation === this.generation) awaited.push([key, pending.value]);
       else missing.push(key);
     }
-    if (missing.length === 0) return found;
-    const generation = this.generation;
-    const until = Date.now() + this.trustMs;
-    for (const [key, value] of await read(missing)) {
-      this.keep(key, value, generation, until);
-      found.set(key, value);
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const until = Date.now() + this.trustMs;
+      const reading = read(missing);
+      const entries = missing.map((key) => {
+        const value = reading.then((m) => m.get(key));
+        // A failed read fails its own reader; those awaiting a key of it see it when they do.
+        value.catch(() => undefined);
+        return [key, { generation, value }] as const;
+      });
+      for (const [key, entry] of entries) this.reading.set(key, entry);
+      try {
+        for (const [key, value] of await reading) {
+          this.keep(key, value, generation, until);
+          found.set(key, value);
+        }
+      } finally {
+        for (const [key, entry] of entries) if (this.reading.get(key) === entry) this.reading.delete(key);
+      }
+    }
+    for (const [key, pending] of awaited) {
+      const value = await pending;
+      if (value !== undefined) found.set(key, value);
     }
     return found;
   }
