@@ -1120,13 +1120,9 @@ export async function listListings(
       rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }
   }
-  return pageOf(rows, query.limit, cursorKind, tiers, async (ids) => {
-    const read = await listRows(db, ids, feed);
-    return ids.flatMap((id) => {
-      const row = read.get(id);
-      return row ? [toListing(row, viewer, sign)] : [];
-    });
-  });
+  return pageOf(rows, query.limit, cursorKind, tiers, async (ids) =>
+    (await listRows(db, ids, feed)).map((row) => toListing(row, viewer, sign)),
+  );
 }
 
 /**
@@ -1149,7 +1145,7 @@ async function pageOf(
   return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
 }
 
-/** How many ids one read of rows takes at most; fewer are padded to a power of two (`readRows`). */
+/** How many ids one read of rows takes at most; fewer are padded to a power of two (`readListingRows`). */
 const ROWS_PER_READ = 256;
 
 const selectRows = preparedQuery(
@@ -1179,13 +1175,15 @@ async function readListingRows(db: Executor, ids: number[]): Promise<Map<number,
   return byId;
 }
 
-/** The rows of a page's listings, by id: from what `feed` shares when given (`PublicFeed.listRows`). */
-const listRows = (db: Executor, ids: number[], feed?: PublicFeed) =>
-  ids.length === 0
-    ? Promise.resolve(new Map<number, ListingRow>())
-    : feed
-      ? feed.listRows(ids, (missing) => readListingRows(db, missing))
-      : readListingRows(db, ids);
+/**
+ * The rows of a page's listings in the order of `ids`, from what `feed` shares when given
+ * (`PublicFeed.listRows`). A listing deleted since its id was read is left out.
+ */
+async function listRows(db: Executor, ids: number[], feed?: PublicFeed): Promise<ListingRow[]> {
+  if (ids.length === 0) return [];
+  const read = await (feed ? feed.listRows(ids, (missing) => readListingRows(db, missing)) : readListingRows(db, ids));
+  return ids.flatMap((id) => read.get(id) ?? []);
+}
 
 /**
  * The public feed newest first, narrowed by nothing else: what `PublicFeed` shares, its first
@@ -1227,8 +1225,7 @@ async function publicFeedPage(
   };
   const head = await feed.head(async (rows) => {
     const ids = (await stream(db, shape, { viewerId: NOBODY }).rows(0, rows)).map((row) => row.id);
-    const read = await listRows(db, ids, feed);
-    return ids.flatMap((id) => read.get(id) ?? []);
+    return listRows(db, ids, feed);
   });
   const before = query.cursor?.kind === 'id' ? query.cursor.id : Infinity;
   // A cursor past the head's oldest listing: nothing of the viewer is worth reading.
