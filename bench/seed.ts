@@ -14,7 +14,10 @@ import type { DB, Database } from '../apps/server/src/db/schema.js';
 
 const SEED_CHUNK = 5_000;
 
-/** Member 1 lives in Salt Lake City (dense), member 2 alone in rural Montana (sparse). */
+/**
+ * Member 1 lives in Salt Lake City (dense), member 2 alone in rural Montana (sparse). Each has
+ * friends (member 1: fifty) and a few blocks, as the lists' visibility rule meets them.
+ */
 export const DENSE_VIEWER = 1;
 export const SPARSE_VIEWER = 2;
 /** A member with a few dozen listings of his own, like most sellers. */
@@ -59,11 +62,25 @@ async function seed(db: DB, postgres: boolean, listings: number) {
       1 + ${rnd(3)}, case when i % 20 = 7 then 3 else 1 end, 1 + ${rnd(3)}
       from (${series(Math.min(listings, from + SEED_CHUNK - 1), from)}) s`.execute(db);
   }
+  await seedBlocks(db);
   // Only this run's tables: the server is shared. PostgreSQL's are vacuumed too, as autovacuum
   // soon has them after a bulk load: without a visibility map every index-only read (the rings
   // of `nearest` count on the indexes) visits the table for each row. Measured at 100k right
   // after seeding, `nearest` answered 374 req/s, and 727 once vacuumed.
   await (postgres ? sql`vacuum (analyze) users, listings, friendships` : sql`analyze`).execute(db);
+}
+
+/** Each viewer blocks five members and is blocked by two (none a friend or a chatter). */
+async function seedBlocks(db: DB) {
+  const pairs = [DENSE_VIEWER, SPARSE_VIEWER].flatMap((viewer) => [
+    ...[31, 47, 61, 83, 97].map((other) => ({ blocker_id: viewer, blocked_id: other })),
+    ...[113, 131].map((other) => ({ blocker_id: other, blocked_id: viewer })),
+  ]);
+  await db
+    .insertInto('blocks')
+    .values(pairs)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export interface SeededDatabase {
@@ -95,6 +112,7 @@ export async function openSeeded(listings: number, target = sqliteFileFor(listin
     const { db } = connectDatabase({ kind: 'postgres', url: target, schema });
     if (rows.length > 0) {
       await migrateToLatest(db);
+      await seedBlocks(db);
       return { db, schema, seedSeconds: 0, close: () => db.destroy() };
     }
     const close = async (keep = kept !== undefined) => {
@@ -127,6 +145,9 @@ export async function openSeeded(listings: number, target = sqliteFileFor(listin
   if (fresh) await seed(db, false, listings);
   // A reused file keeps the messages of earlier chat runs, unread: hundreds of thousands of them
   // would change the chat figures and the offline-mail sweep from one run to the next.
-  else await db.deleteFrom('messages').execute();
+  else {
+    await db.deleteFrom('messages').execute();
+    await seedBlocks(db);
+  }
   return { db, file: target, seedSeconds: fresh ? seconds() : 0, close: () => db.destroy() };
 }

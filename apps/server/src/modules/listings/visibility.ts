@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { blockedIdsOf } from '../blocks/blocks.sql.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 
 /**
@@ -25,7 +25,7 @@ export function visibleTo(viewerId: number) {
         eb('listings.is_active', '=', 1),
         eb('listings.hidden_reason', 'is', null),
         eb('listings.owner_suspended', '=', 0),
-        eb.not(blockedEitherWay(viewerId, eb.ref('listings.owner_id'), eb)),
+        eb('listings.owner_id', 'not in', blockedIdsOf(viewerId, eb)),
         eb.or([eb('listings.is_public', '=', 1), eb('listings.owner_id', 'in', friendIdsOf(viewerId, eb))]),
       ]),
     ]);
