@@ -121,13 +121,15 @@ export const SEARCH_TEXT_MAX = 200;
  * tier 1 — and nearest walks (nearness, id), nearness being how far the listing's owner lives
  * in the server's own measure (without it: past every located owner, among those without a
  * postcode). All keyset, so a listing posted meanwhile neither repeats nor skips one, and a deep
- * page costs what the first does. A relevance offset from before tiers still reads.
+ * page costs what the first does. A relevance offset from before tiers still reads. A nearest
+ * cursor also tells how wide (miles) the server's last ring was, a hint for where the next page
+ * starts reading; a cursor without it still reads.
  */
 export type ListingsCursor =
   | { kind: 'id'; id: number }
   | { kind: 'price'; price: number; id: number }
   | { kind: 'tier'; tier: 0 | 1; id: number }
-  | { kind: 'near'; nearness?: number; id: number }
+  | { kind: 'near'; nearness?: number; id: number; width?: number }
   | { kind: 'offset'; offset: number };
 
 const base64url = (text: string) => btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -137,7 +139,8 @@ export function encodeCursor(cursor: ListingsCursor): string {
   if (cursor.kind === 'id') return base64url(`l${cursor.id}`);
   if (cursor.kind === 'price') return base64url(`p${cursor.price}.${cursor.id}`);
   if (cursor.kind === 'tier') return base64url(`t${cursor.tier}.${cursor.id}`);
-  if (cursor.kind === 'near') return base64url(`n${cursor.nearness ?? ''}_${cursor.id}`);
+  if (cursor.kind === 'near')
+    return base64url(`n${cursor.nearness ?? ''}_${cursor.id}${cursor.width === undefined ? '' : `_${cursor.width}`}`);
   return base64url(`o${cursor.offset}`);
 }
 
@@ -146,6 +149,8 @@ export const encodeListingsCursor = (lastId: number) => encodeCursor({ kind: 'id
 
 const INT = '(0|[1-9][0-9]{0,15})';
 const POSITIVE = '([1-9][0-9]{0,15})';
+/** A non-negative decimal as JavaScript writes it (a tiny one in exponent form). */
+const DECIMAL = '[0-9]+(?:\\.[0-9]+)?(?:e-[0-9]+)?';
 
 /** Reads a cursor back; an unreadable one is a 422 asking to reload the list. */
 export const ListingsCursorSchema = z
@@ -165,15 +170,24 @@ export const ListingsCursorSchema = z
     if (match) cursor = { kind: 'price', price: Number(match[1]), id: Number(match[2]) };
     match = new RegExp(`^t([01])\\.${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'tier', tier: match[1] === '1' ? 1 : 0, id: Number(match[2]) };
-    match = new RegExp(`^n([0-9]+(?:\\.[0-9]+)?(?:e-[0-9]+)?)?_${POSITIVE}$`).exec(decoded);
-    if (match) cursor = { kind: 'near', id: Number(match[2]), ...(match[1] ? { nearness: Number(match[1]) } : {}) };
+    match = new RegExp(`^n(${DECIMAL})?_${POSITIVE}(?:_(${DECIMAL}))?$`).exec(decoded);
+    if (match)
+      cursor = {
+        kind: 'near',
+        id: Number(match[2]),
+        ...(match[1] ? { nearness: Number(match[1]) } : {}),
+        ...(match[3] ? { width: Number(match[3]) } : {}),
+      };
     match = new RegExp(`^o${POSITIVE}$`).exec(decoded);
     if (match) cursor = { kind: 'offset', offset: Number(match[1]) };
-    const { nearness, ...whole } = cursor && cursor.kind === 'near' ? cursor : { ...cursor, nearness: 0 };
+    const { nearness, width, ...whole } =
+      cursor && cursor.kind === 'near' ? cursor : { ...cursor, nearness: 0, width: undefined };
     const numbers = cursor ? Object.values(whole).filter((v) => typeof v === 'number') : [NaN];
     // Ids and prices are 32-bit integer columns: a cursor past them was never handed out.
     const valid =
-      numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX) && Number.isFinite(nearness ?? 0);
+      numbers.every((n) => Number.isSafeInteger(n) && Math.abs(n) <= ID_MAX) &&
+      Number.isFinite(nearness ?? 0) &&
+      (width === undefined || (Number.isFinite(width) && width > 0));
     if (!cursor || !valid) {
       ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.cursorInvalid });
       return z.NEVER;

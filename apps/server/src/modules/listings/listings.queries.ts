@@ -141,6 +141,8 @@ interface IdRow {
   price: number;
   /** A ring's nearness (squared degrees), when its owner has a known postcode. */
   nearness?: number;
+  /** How wide (miles) the ring it was read from was: where the next page's first ring starts. */
+  ringWidth?: number;
 }
 
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingSelect>['executeTakeFirstOrThrow']>>;
@@ -561,8 +563,10 @@ interface Rings {
  * (users_latitude) to their listings (listings_owner_id). A ring much wider than the page is
  * halved first, and reading stops when the page is full. Every ring holds whole distances (a tie
  * never straddles two), so the order is exactly nearness, then id descending. A page after a
- * cursor starts its first ring at the cursor's own nearness. Owners without a known postcode
- * come last, newest first.
+ * cursor starts its first ring at the cursor's own nearness, as wide as the ring that ended the
+ * page before (its `width`): page 20 in a crowded town then reads one ring of the right width
+ * instead of halving a wide one five times. Owners without a known postcode come last, newest
+ * first.
  *
  * `withinMiles` ends the rings there instead, and leaves out owners without a postcode: the
  * rings then hold exactly the `within_miles` circle. (A second box on the same index would
@@ -570,7 +574,7 @@ interface Rings {
  */
 async function nearestPage(
   rings: Rings,
-  after: { nearness?: number; id: number } | undefined,
+  after: { nearness?: number; id: number; width?: number } | undefined,
   take: number,
   withinMiles?: number,
 ): Promise<IdRow[]> {
@@ -581,7 +585,11 @@ async function nearestPage(
   const { ringRows, ringPages } = PLAN_BOUNDS;
   const bound = rings.search === 'gathers' ? ringRows : Math.min(ringRows, ringPages * take);
   const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
-  const first = rings.search ? FIRST_RING_MILES : Math.max(from, FIRST_RING_MILES);
+  const first = after?.width
+    ? Math.min(Math.max(after.width, NARROWEST_RING_MILES), LAST_RING_MILES)
+    : rings.search
+      ? FIRST_RING_MILES
+      : Math.max(from, FIRST_RING_MILES);
   const queue: Ring[] = [
     {
       inner: from,
@@ -615,8 +623,13 @@ async function nearestPage(
         start: { radius2: squaredRadius(ring.outer) },
       });
     }
-    if (read) rows.push(...read.slice(0, take - rows.length));
-    else if (held > 0) rows.push(...(await stream.rows(0, take - rows.length)));
+    const ringWidth = ring.outer - ring.inner;
+    const ringRows = read
+      ? read.slice(0, take - rows.length)
+      : held > 0
+        ? await stream.rows(0, take - rows.length)
+        : [];
+    rows.push(...ringRows.map((row) => ({ ...row, ringWidth })));
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
   return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
@@ -1141,7 +1154,7 @@ async function pageOf(
   const listings = await listingsOf(shown.map((row) => row.id));
   const last = shown.at(-1);
   if (rows.length <= limit || !last) return { listings };
-  const at = { tier: tiers[shown.length - 1] ?? 0, nearness: last.nearness };
+  const at = { tier: tiers[shown.length - 1] ?? 0, nearness: last.nearness, width: last.ringWidth };
   return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
 }
 
@@ -1259,11 +1272,14 @@ const CURSOR_OF: Record<ListingSort, Exclude<ListingsCursor['kind'], 'offset'>> 
 function nextCursor(
   kind: Exclude<ListingsCursor['kind'], 'offset'>,
   last: IdRow,
-  at: { tier: 0 | 1; nearness?: number },
+  at: { tier: 0 | 1; nearness?: number; width?: number },
 ): ListingsCursor {
   if (kind === 'price') return { kind, price: Number(last.price), id: last.id };
   if (kind === 'tier') return { kind, tier: at.tier, id: last.id };
-  if (kind === 'near') return { kind, id: last.id, ...(at.nearness === undefined ? {} : { nearness: at.nearness }) };
+  if (kind === 'near') {
+    if (at.nearness === undefined) return { kind, id: last.id };
+    return { kind, id: last.id, nearness: at.nearness, ...(at.width ? { width: at.width } : {}) };
+  }
   return { kind, id: last.id };
 }
 

@@ -252,7 +252,9 @@ describe('searching and filtering GET /api/listings/', () => {
     const first = await ctx.inject({ method: 'GET', url: '/api/listings/?sort=nearest&limit=3', as: viewer });
     const next = nextLink(first.headers.link)!;
     const cursor = new URL(next, 'http://x').searchParams.get('cursor')!;
-    expect(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))).toMatch(/^n[0-9.e-]+_\d+$/);
+    const decoded = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    // Nearness, listing, and the width of the ring that ended the page (where the next one starts reading).
+    expect(decoded).toMatch(/^n[0-9.e-]+_\d+_[0-9.e-]+$/);
     // Posted next door after the first page: nearer than everything the next pages hold.
     const neighbour = await member(HOME);
     const fresh = await createListing(ctx, neighbour, { title: 'Posted meanwhile' });
@@ -267,6 +269,24 @@ describe('searching and filtering GET /api/listings/', () => {
     expect(ids).toEqual(expected(() => true, 'nearest'));
     expect(ids).not.toContain(fresh.id);
     await ctx.db.deleteFrom('listings').where('id', '=', fresh.id).execute();
+
+    // The width is only a hint: without it (a cursor from before), or far off, the next page is the same.
+    const [, nearness, id] = /^n([0-9.e-]+)_(\d+)_/.exec(decoded)!;
+    const second = (await ctx.inject({ method: 'GET', url: next, as: viewer })).json() as Answer[];
+    for (const hint of ['', '_0.00001', '_5000']) {
+      const old = btoa(`n${nearness}_${id}${hint}`).replace(/=+$/, '');
+      const res = await ctx.inject({
+        method: 'GET',
+        url: `/api/listings/?sort=nearest&limit=3&cursor=${old}`,
+        as: viewer,
+      });
+      expect((res.json() as Answer[]).map((l) => l.id)).toEqual(second.map((l) => l.id));
+    }
+    for (const bad of ['_0', '_-1', '_x']) {
+      const old = btoa(`n${nearness}_${id}${bad}`).replace(/=+$/, '');
+      const res = await ctx.inject({ method: 'GET', url: `/api/listings/?sort=nearest&cursor=${old}`, as: viewer });
+      expect(res.statusCode).toBe(422);
+    }
 
     // An offset cursor for nearest, from before, asks to reload the list.
     const offset = btoa('o3').replace(/=+$/, '');
