@@ -7,7 +7,10 @@ import {
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
+  type LimitNode,
+  type OffsetNode,
   SqliteDialect,
+  SqliteQueryCompiler,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
@@ -320,6 +323,10 @@ export function rowsMadeInJavaScript(statement: SQLite.Statement): SqliteStateme
  * statement takes turns in the order asked and lets the sockets be served in between.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
+  override createQueryCompiler() {
+    return new LimitsUnseenCompiler();
+  }
+
   override createDriver() {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
@@ -328,5 +335,24 @@ class TurnTakingSqliteDialect extends SqliteDialect {
       return acquire();
     };
     return driver;
+  }
+}
+
+/**
+ * Writes LIMIT and OFFSET as `? + 0`. SQLite's planner peeks at a bare bound LIMIT, and a
+ * statement whose plan peeked at a value is compiled again each time a value is bound: a tenth
+ * to a fifth of every list query's work (the friends tab at a million listings: 2.75 M
+ * instructions a run, 2.17 M without). The list plans do not hang on the limit: their join
+ * order and index walks are fixed in listings.queries.
+ */
+class LimitsUnseenCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode) {
+    super.visitLimit(node);
+    this.append(' + 0');
+  }
+
+  protected override visitOffset(node: OffsetNode) {
+    super.visitOffset(node);
+    this.append(' + 0');
   }
 }
