@@ -113,12 +113,18 @@ async function measure(url: string, route: Route) {
   };
 }
 
-/** One request per path, failing loudly on anything but 200; what each sent, byte for byte. */
+/**
+ * One request per path, failing loudly on anything but 200; what each sent, byte for byte. Each
+ * path is asked twice and the second answer kept: the first fills what the server remembers (a
+ * `nearest` first page's ring width, which its next-page cursor then carries).
+ */
 async function capture(api: string, route: Route): Promise<Captured[]> {
   let bytes = 0;
   const captured = await Promise.all(
     route.paths.map(async (path) => {
-      const response = await fetch(api + path, { headers: { authorization: `Bearer ${route.token}` } });
+      const ask = () => fetch(api + path, { headers: { authorization: `Bearer ${route.token}` } });
+      await (await ask()).arrayBuffer();
+      const response = await ask();
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) throw new Error(`${route.name} ${path} answered ${response.status}: ${body}`);
       bytes += body.length;

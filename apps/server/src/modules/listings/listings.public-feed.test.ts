@@ -411,6 +411,10 @@ describe('list rows shared between viewers', () => {
     expect((await block(stranger, blocked)).statusCode).toBe(201);
   });
 
+  /** A cursor without the ring width a nearest cursor carries: a hint that may differ between reads. */
+  const withoutHint = (cursor: string | null | undefined) =>
+    cursor ? atob(cursor.replace(/-/g, '+').replace(/_/g, '/')).replace(/^(n[^_]*_\d+)_.*$/, '$1') : undefined;
+
   it('answers every list, page after page, exactly what is read for the viewer without sharing', async () => {
     // Twice each: the first read fills what is shared, the second comes from it.
     for (let round = 0; round < 2; round += 1) {
@@ -423,7 +427,7 @@ describe('list rows shared between viewers', () => {
             expect(res.json()).toEqual(expected.listings);
             const link = res.headers.link as string | undefined;
             const next = link && new URL(link.slice(1, link.indexOf('>')), 'http://x');
-            expect(next ? next.searchParams.get('cursor') : undefined).toBe(expected.next ?? undefined);
+            expect(withoutHint(next ? next.searchParams.get('cursor') : undefined)).toBe(withoutHint(expected.next));
             query = next ? next.search.slice(1) : undefined;
           }
         }

@@ -512,15 +512,25 @@ const LAST_RING_MILES = 32_768;
 const NARROWEST_RING_MILES = 1e-3;
 
 /**
- * How wide the ring after one from `inner` of `width` miles is. Without a search a ring is sized
- * on the indexes alone, so the next one reaches twice as far (a crowded one is halved cheaply).
- * With a search sizing a ring reads its listings, so the next one is only twice as wide: a page
- * deep in a crowded stretch keeps to narrow rings instead of halving a wide one again, and an
- * empty stretch is still crossed in a few.
+ * How wide the ring after one from `inner` of `width` miles, whose owners hold `held` listings,
+ * is. Without a search a ring is sized on the indexes alone, so the next one reaches at most
+ * twice as far, and no further than the last one's crowding says holds about half the `bound`
+ * (a ring's listings grow with its area): in a town, the next ring is counted once instead of
+ * being halved two or three times. With a search sizing a ring reads its listings, so the next
+ * one is only twice as wide: a page deep in a crowded stretch keeps to narrow rings instead of
+ * halving a wide one again, and an empty stretch is still crossed in a few.
  */
-function nextRingWidth(search: RingSearch | undefined, inner: number, width: number) {
-  return search ? Math.max(2 * width, NARROWEST_RING_MILES) : Math.max(inner + width, FIRST_RING_MILES);
+function nextRingWidth(search: RingSearch | undefined, inner: number, width: number, held: number, bound: number) {
+  if (search) return Math.max(2 * width, NARROWEST_RING_MILES);
+  const grown = Math.max(inner + width, FIRST_RING_MILES);
+  if (held === 0) return grown;
+  const outer = inner + width;
+  const fits = Math.sqrt(outer ** 2 + ((outer ** 2 - inner ** 2) * bound) / (2 * held)) - outer;
+  return Math.max(Math.min(grown, fits), NARROWEST_RING_MILES);
 }
+
+/** A ring width that about fits half the bound, from a first ring out to `outer` holding `held`. */
+const fittingFirstRing = (outer: number, held: number, bound: number) => outer * Math.sqrt(bound / (2 * held));
 
 /**
  * Where a ring of `nearest` starts: beyond `radius2` (squared degrees), and with `afterId` also
@@ -555,6 +565,10 @@ interface Rings {
   unlocated(beforeId?: number): Stream;
   /** How a search narrows the rings, if one does (the count on the indexes then says little of them). */
   search?: RingSearch;
+  /** How wide the first ring of a first page starts, when known (`fitted` told it before). */
+  firstWidth?: number;
+  /** Hears how wide a first page's first ring would hold about half the bound. */
+  fitted?(width: number): void;
 }
 
 /**
@@ -585,8 +599,9 @@ async function nearestPage(
   const { ringRows, ringPages } = PLAN_BOUNDS;
   const bound = rings.search === 'gathers' ? ringRows : Math.min(ringRows, ringPages * take);
   const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
-  const first = after?.width
-    ? Math.min(Math.max(after.width, NARROWEST_RING_MILES), LAST_RING_MILES)
+  const hint = after ? after.width : rings.firstWidth;
+  const first = hint
+    ? Math.min(Math.max(hint, NARROWEST_RING_MILES), LAST_RING_MILES)
     : rings.search
       ? FIRST_RING_MILES
       : Math.max(from, FIRST_RING_MILES);
@@ -615,8 +630,10 @@ async function nearestPage(
       );
       continue;
     }
+    if (!after && ring.inner === 0 && held > 0 && !rings.search)
+      rings.fitted?.(fittingFirstRing(ring.outer, held, bound));
     if (queue.length === 0 && ring.outer < last) {
-      const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner);
+      const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
       queue.push({
         inner: ring.outer,
         outer: Math.min(ring.outer + width, last),
@@ -686,6 +703,12 @@ interface FilterShape {
    * make it guess instead.
    */
   priceHidden: boolean;
+  /**
+   * PostgreSQL reads the friends tab's friends once, as an array its owner index looks up. As a
+   * subquery they were pulled up into a join that, at 100k listings, walked the listings newest
+   * first and compared each with every friend (22 ms, against 4 ms from the friends' listings).
+   */
+  friendsArray: boolean;
 }
 
 /** The values of a list's tab and filters; `type0`, `type1`... are the types asked for. */
@@ -697,7 +720,7 @@ type FilterValues = {
   maxPrice?: number;
 } & Record<`type${number}`, number>;
 
-function filterShape(query: ListingsQuery, viewerId: number, priceHidden: boolean): FilterShape {
+function filterShape(query: ListingsQuery, viewerId: number, priceHidden: boolean, sqlite: boolean): FilterShape {
   return {
     mine: !!query.mine,
     seller: query.user_id !== undefined,
@@ -709,6 +732,7 @@ function filterShape(query: ListingsQuery, viewerId: number, priceHidden: boolea
     minPrice: query.min_price !== undefined,
     maxPrice: query.max_price !== undefined,
     priceHidden,
+    friendsArray: !!query.friends && !sqlite,
   };
 }
 
@@ -754,7 +778,14 @@ function narrowed<Q>(query: Q, shape: FilterShape, v: FilterValues): Q {
       .where('listings.owner_id', '<>', v.viewerId);
   }
   if (shape.friends) {
-    q = q.where('listings.is_active', '=', 1).where('listings.owner_id', 'in', friendIdsOf(v.viewerId));
+    const friends = friendIdsOf(v.viewerId);
+    q = q
+      .where('listings.is_active', '=', 1)
+      .where((eb) =>
+        shape.friendsArray
+          ? eb('listings.owner_id', '=', eb.fn<number>('any', [sql`array(${friends})`]))
+          : eb('listings.owner_id', 'in', friends),
+      );
   }
   if (!shape.ownOnly) {
     q = q.where((eb) =>
@@ -845,11 +876,24 @@ async function crowded(db: Executor, circle: Circle): Promise<boolean> {
   const known = crowdedCircles.get(key);
   if (known && known.until > Date.now()) return known.crowded;
   const answer = (await ownersHold(db, circle, undefined, bound + 1)) > bound;
-  crowdedCircles.delete(key);
-  if (crowdedCircles.size >= CROWDED_CIRCLES) crowdedCircles.delete(crowdedCircles.keys().next().value!);
-  crowdedCircles.set(key, { crowded: answer, until: Date.now() + CROWDED_MS });
+  remember(crowdedCircles, key, { crowded: answer, until: Date.now() + CROWDED_MS }, CROWDED_CIRCLES);
   return answer;
 }
+
+/** Keeps `value` as the most recent of at most `max` entries, dropping the least recent. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/**
+ * How wide the first ring of a first page of `nearest` holds about half its bound, by where the
+ * viewer lives: in a town the first page is then one count and one read, not three counts of
+ * halved rings first. Only a hint (rings of any width give the same rows), so never dropped.
+ */
+const firstRingWidths = new Map<string, number>();
+const FIRST_RING_PLACES = 1_000;
 
 /** What decides a list read's SQL; its values (`ReadValues`) are bound on each call. */
 interface ReadShape {
@@ -1058,7 +1102,7 @@ export async function listListings(
   const readable = cursor?.kind === cursorKind || (sort === 'relevance' && cursor?.kind === 'offset');
   if (cursor && !readable) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
-  const filters = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest');
+  const filters = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest', isSqlite(db));
   const values = filterValues(query, viewerId);
   const text = words.length > 0;
   const match = (scope: TextScope) => (text ? { match: searchText(db, words, scope) } : {});
@@ -1069,8 +1113,11 @@ export async function listListings(
   /** Relevance: the tier of each row. */
   let tiers: (0 | 1)[] = [];
   if (sort === 'nearest') {
+    const place = `${isSqlite(db) ? 's' : 'p'} ${PLAN_BOUNDS.ringPages} ${PLAN_BOUNDS.ringRows} ${viewer!.latitude} ${viewer!.longitude}`;
     const rings: Rings = {
       search: text ? (isSqlite(db) ? 'gathers' : 'eachRow') : undefined,
+      firstWidth: firstRingWidths.get(place),
+      fitted: (width) => remember(firstRingWidths, place, width, FIRST_RING_PLACES),
       ring: ({ outer, start }) =>
         stream(
           db,
@@ -1231,7 +1278,7 @@ async function publicFeedPage(
   sign: PhotoSigner,
 ): Promise<ListingsPage | undefined> {
   const shape: ReadShape = {
-    filters: filterShape(query, NOBODY, isSqlite(db)),
+    filters: filterShape(query, NOBODY, isSqlite(db), isSqlite(db)),
     from: 'listings',
     text: false,
     sort: 'newest',
