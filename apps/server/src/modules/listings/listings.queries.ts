@@ -630,7 +630,10 @@ async function nearestPage(
       );
       continue;
     }
-    if (!after && ring.inner === 0 && held > 0 && !rings.search)
+    // A first page remembers how wide its first ring should have been, unless it started from
+    // what it remembered and that fitted: answers (their cursors) then stay the same.
+    const fitted = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
+    if (!after && ring.inner === 0 && held > 0 && !rings.search && !fitted)
       rings.fitted?.(fittingFirstRing(ring.outer, held, bound));
     if (queue.length === 0 && ring.outer < last) {
       const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
