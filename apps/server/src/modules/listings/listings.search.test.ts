@@ -251,6 +251,9 @@ describe('searching and filtering GET /api/listings/', () => {
   it('pages nearest by nearness and listing, so a listing posted meanwhile neither repeats nor skips one', async () => {
     const first = await ctx.inject({ method: 'GET', url: '/api/listings/?sort=nearest&limit=3', as: viewer });
     const next = nextLink(first.headers.link)!;
+    // Asked again, the same page answers the same, its cursor included.
+    const again = await ctx.inject({ method: 'GET', url: '/api/listings/?sort=nearest&limit=3', as: viewer });
+    expect([again.json(), again.headers.link]).toEqual([first.json(), first.headers.link]);
     const cursor = new URL(next, 'http://x').searchParams.get('cursor')!;
     const decoded = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
     // Nearness, listing, and the width of the ring that ended the page (where the next one starts reading).
