@@ -632,8 +632,8 @@ async function nearestPage(
     }
     // A first page remembers how wide its first ring should have been, unless it started from
     // what it remembered and that fitted: answers (their cursors) then stay the same.
-    const fitted = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
-    if (!after && ring.inner === 0 && held > 0 && !rings.search && !fitted)
+    const hintFits = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
+    if (!after && ring.inner === 0 && held > 0 && !rings.search && !hintFits)
       rings.fitted?.(fittingFirstRing(ring.outer, held, bound));
     if (queue.length === 0 && ring.outer < last) {
       const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
@@ -723,7 +723,7 @@ type FilterValues = {
   maxPrice?: number;
 } & Record<`type${number}`, number>;
 
-function filterShape(query: ListingsQuery, viewerId: number, priceHidden: boolean, sqlite: boolean): FilterShape {
+function filterShape(query: ListingsQuery, viewerId: number, sqlite: boolean, sort: ListingSort): FilterShape {
   return {
     mine: !!query.mine,
     seller: query.user_id !== undefined,
@@ -734,7 +734,7 @@ function filterShape(query: ListingsQuery, viewerId: number, priceHidden: boolea
     category: query.category_id !== undefined,
     minPrice: query.min_price !== undefined,
     maxPrice: query.max_price !== undefined,
-    priceHidden,
+    priceHidden: sqlite && sort !== 'lowest' && sort !== 'highest',
     friendsArray: !!query.friends && !sqlite,
   };
 }
@@ -1105,7 +1105,7 @@ export async function listListings(
   const readable = cursor?.kind === cursorKind || (sort === 'relevance' && cursor?.kind === 'offset');
   if (cursor && !readable) throw invalidField('cursor', LISTING_TEXTS.cursorInvalid);
 
-  const filters = filterShape(query, viewerId, isSqlite(db) && sort !== 'lowest' && sort !== 'highest', isSqlite(db));
+  const filters = filterShape(query, viewerId, isSqlite(db), sort);
   const values = filterValues(query, viewerId);
   const text = words.length > 0;
   const match = (scope: TextScope) => (text ? { match: searchText(db, words, scope) } : {});
@@ -1281,7 +1281,7 @@ async function publicFeedPage(
   sign: PhotoSigner,
 ): Promise<ListingsPage | undefined> {
   const shape: ReadShape = {
-    filters: filterShape(query, NOBODY, isSqlite(db), isSqlite(db)),
+    filters: filterShape(query, NOBODY, isSqlite(db), 'newest'),
     from: 'listings',
     text: false,
     sort: 'newest',
