@@ -67,9 +67,17 @@ interface Row {
 /** The server under test, run in a child process. */
 const SERVER = './api-server.ts';
 
-/** Node's flags for a child: the server under test writes its CPU profile when asked (`BENCH_CPU_PROF`). */
+/**
+ * Node's flags for a child: the server under test writes its CPU profile when asked (`BENCH_CPU_PROF`),
+ * and takes any others given (`BENCH_NODE_FLAGS`, say `--trace-gc`).
+ */
 const flagsFor = (file: string) =>
-  env.BENCH_CPU_PROF && file === SERVER ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : [];
+  file !== SERVER
+    ? []
+    : [
+        ...(env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF}`] : []),
+        ...(env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ];
 
 function child<T>(file: string, args: string[], ready: (message: T) => boolean): Promise<ChildProcess> {
   const process_ = fork(fileURLToPath(new URL(file, import.meta.url)), args, {

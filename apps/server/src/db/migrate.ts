@@ -18,6 +18,7 @@ import * as freshListings from './migrations/015-fresh-listings.js';
 import * as searchIndexWithoutPendingList from './migrations/016-search-index-without-pending-list.js';
 import * as searchPrefixIndex from './migrations/017-search-prefix-index.js';
 import * as titleSearchIndex from './migrations/018-title-search-index.js';
+import * as ownerIndexCoversLists from './migrations/019-owner-index-covers-lists.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -40,6 +41,7 @@ const migrations = {
   '016-search-index-without-pending-list': searchIndexWithoutPendingList,
   '017-search-prefix-index': searchPrefixIndex,
   '018-title-search-index': titleSearchIndex,
+  '019-owner-index-covers-lists': ownerIndexCoversLists,
 } satisfies Record<string, Migration>;
 
 /**
