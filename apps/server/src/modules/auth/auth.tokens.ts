@@ -85,6 +85,8 @@ export class CheckedSessions {
   private readonly checked = new Map<string, { user: AuthUser; until: number } | { revokedUntil: number }>();
   /** Members whose every session was just revoked (a password reset), until when. */
   private readonly membersRevoked = new Map<number, number>();
+  /** The database's answer for a session, while it is being asked. */
+  private readonly asking = new Map<string, Promise<AuthUser | undefined>>();
 
   /** `activity`, when given, hears of every use of a session accepted here (for last_seen_at). */
   constructor(
@@ -98,6 +100,21 @@ export class CheckedSessions {
     if (!entry || !('user' in entry) || entry.until <= Date.now()) return undefined;
     this.activity?.seen(jti);
     return entry.user;
+  }
+
+  /**
+   * Asks the database about a session once, however many of its requests arrive while it answers
+   * (a page's calls together, or every request in flight when the second runs out). A revocation
+   * drops the question, so a request that comes after it asks again.
+   */
+  ask(jti: string, check: () => Promise<AuthUser | undefined>): Promise<AuthUser | undefined> {
+    const pending = this.asking.get(jti);
+    if (pending) return pending;
+    const answer = check().finally(() => {
+      if (this.asking.get(jti) === answer) this.asking.delete(jti);
+    });
+    this.asking.set(jti, answer);
+    return answer;
   }
 
   /**
@@ -122,9 +139,12 @@ export class CheckedSessions {
     const until = Date.now() + this.ttlMs;
     const member = memberOfAllSessions(jti);
     if (member === undefined) {
+      this.asking.delete(jti);
       this.checked.set(jti, { revokedUntil: until });
       return;
     }
+    // Questions are kept by session, not member: drop them all (a few requests ask again).
+    this.asking.clear();
     for (const [key, entry] of this.checked) if ('user' in entry && entry.user.id === member) this.checked.delete(key);
     for (const [id, end] of this.membersRevoked) if (end <= Date.now()) this.membersRevoked.delete(id);
     this.membersRevoked.set(member, until);
@@ -186,6 +206,19 @@ export async function authenticateToken(
   if (!Number.isInteger(id) || !jti || !exp) return undefined;
   const known = sessions?.get(jti);
   if (known) return known.id === id ? known : undefined;
+  const check = () => checkSession(db, { ...payload, id, jti, exp }, sessions, userAgent);
+  const user = await (sessions ? sessions.ask(jti, check) : check());
+  return user?.id === id ? user : undefined;
+}
+
+/** Asks the database whether the token's member exists and its session is live (see `authenticateToken`). */
+async function checkSession(
+  db: Executor,
+  payload: JWTPayload & { id: number; jti: string; exp: number },
+  sessions: CheckedSessions | undefined,
+  userAgent: string | undefined,
+): Promise<AuthUser | undefined> {
+  const { id, jti, exp } = payload;
   const found = await findSessionCheck(db, id, jti);
   if (!found) return undefined;
   if (found.session?.ended) return undefined;
