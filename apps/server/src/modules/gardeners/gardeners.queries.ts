@@ -17,20 +17,25 @@ function pointOf(row: Located): Coordinates | null {
   return coordinatesOfZip(row.zip_code);
 }
 
-const COLUMNS = [
+/**
+ * What other members see of a member (a gardener's card, a listing's owner), and where they live,
+ * which only ever leaves the server as a distance.
+ */
+export const MEMBER_CARD_COLUMNS = [
   'users.id',
   'users.username',
   'users.profile_picture',
   'users.city',
   'users.state',
   'users.zip_code',
+  'users.latitude',
+  'users.longitude',
 ] as const;
 
 function members(db: Executor, viewerId: number) {
   return db
     .selectFrom('users')
-    .select(COLUMNS)
-    .select(['users.latitude', 'users.longitude'])
+    .select(MEMBER_CARD_COLUMNS)
     .select((eb) => friendCountOf(eb).as('friend_count'))
     .where('users.id', '<>', viewerId)
     .where('users.deleted_at', 'is', null)

@@ -27,6 +27,7 @@ import {
 } from '../../lib/geo.js';
 import { blockedEitherWayIds } from '../blocks/blocks.queries.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
+import { MEMBER_CARD_COLUMNS } from '../gardeners/gardeners.queries.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { insertCoverPhoto, type PhotoRow, photosFromJson, photosJson, signedPhotos } from './listing-photos.queries.js';
 import type { FeedViewer, Head, PublicFeed } from './public-feed.js';
@@ -86,18 +87,6 @@ function listingIds(db: Executor, from: Drive = 'listings', recent?: Recent, own
   return (q as ReturnType<typeof listingJoin>).select(['listings.id', 'listings.price']);
 }
 
-/** What a list shows of a listing's owner (`listingSelect`), and the key it is joined on. */
-const OWNER_COLUMNS = [
-  'users.id',
-  'users.username',
-  'users.profile_picture',
-  'users.city',
-  'users.state',
-  'users.zip_code',
-  'users.latitude',
-  'users.longitude',
-] as const;
-
 /**
  * Listings joined to their owners. `from` names the side read first. SQLite keeps the sides of
  * a CROSS JOIN in the order written (PostgreSQL plans it like any inner join), so whatever its
@@ -115,7 +104,12 @@ function listingJoin(db: Executor, from: Drive, recent?: Recent) {
     // lookup from being flattened into that join. It takes only what `listingSelect` shows of an
     // owner: carrying the whole row cost a fifth of the read.
     const owner = (eb: ExpressionBuilder<Database, 'listings'>) =>
-      eb.selectFrom('users').select(OWNER_COLUMNS).whereRef('users.id', '=', 'listings.owner_id').limit(1).as('owner');
+      eb
+        .selectFrom('users')
+        .select(MEMBER_CARD_COLUMNS)
+        .whereRef('users.id', '=', 'listings.owner_id')
+        .limit(1)
+        .as('owner');
     return listings.crossJoinLateral(owner).whereRef('owner.id', '=', 'listings.owner_id');
   }
   const joined =
