@@ -109,6 +109,29 @@ describe('a prepared query', () => {
     });
   });
 
+  it.runIf(dialect === 'postgres')('prepares on PostgreSQL only the shapes its onePlan accepts', async () => {
+    const query = (db: Executor, id: number, descending: boolean) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'zip_code'])
+        .where('id', '>', id)
+        .orderBy('id', descending ? 'desc' : 'asc');
+    const ordered = preparedQuery((db, { id }: { id: number }, descending: boolean) => query(db, id, descending), {
+      onePlan: (descending) => !descending,
+    });
+    await ctx.db.transaction().execute(async (trx) => {
+      await ordered(trx, { id: 0 }, false);
+      await ordered(trx, { id: 0 }, true);
+      const held = async (descending: boolean) => {
+        const statement = query(trx, 0, descending).compile().sql;
+        const { rows } = await sql`select 1 from pg_prepared_statements where statement = ${statement}`.execute(trx);
+        return rows.length;
+      };
+      expect(await held(false)).toBe(1);
+      expect(await held(true)).toBe(0);
+    });
+  });
+
   it.runIf(dialect === 'postgres')('leaves a query without onePlan unprepared on PostgreSQL', async () => {
     const query = (db: Executor, id: number) => db.selectFrom('users').select(['id', 'city']).where('id', '=', id);
     const plain = preparedQuery((db, { id }: { id: number }) => query(db, id));

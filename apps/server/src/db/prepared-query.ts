@@ -19,7 +19,7 @@ class Placeholder {
  */
 export function preparedQuery<Values extends object, Row, Shape = undefined>(
   build: (db: Executor, values: Values, shape: Shape) => Compilable<Row>,
-  { onePlan = false }: PreparedOptions = {},
+  { onePlan = false }: PreparedOptions<Shape> = {},
 ): (db: Executor, values: Values, ...shape: Shape extends undefined ? [] : [Shape]) => Promise<Row[]> {
   const compiled = new Map<string, CompiledQuery<Row>>();
   return async (db, values, ...[shape]) => {
@@ -37,7 +37,8 @@ export function preparedQuery<Values extends object, Row, Shape = undefined>(
       const unbound = [...read].filter((name) => !bound.has(name));
       if (unbound.length > 0) throw new Error(`a prepared query reads but does not bind ${unbound.join(', ')}`);
       if (compiled.size >= SHAPES_MAX) compiled.delete(compiled.keys().next().value!);
-      if (onePlan && !isSqlite(db)) nameStatement(query.sql);
+      const samePlan = typeof onePlan === 'function' ? onePlan(shape as Shape) : onePlan;
+      if (samePlan && !isSqlite(db)) nameStatement(query.sql);
     }
     compiled.set(key, query);
     const named = values as Record<string, unknown>;
@@ -49,14 +50,16 @@ export function preparedQuery<Values extends object, Row, Shape = undefined>(
 
 const SHAPES_MAX = 200;
 
-export interface PreparedOptions {
+export interface PreparedOptions<Shape = undefined> {
   /**
-   * The best plan is the same whatever the values (a lookup by key): PostgreSQL may then
-   * prepare the statement once per connection and, after a few runs, keep one generic plan.
-   * Planning the visibility rule took five times what running it takes for one listing
-   * (0.43 ms against 0.08). Not for a list read: its plan depends on what its values match.
+   * The best plan is the same whatever the values (a lookup by key, or a read whose shape
+   * already says which index it walks): PostgreSQL may then prepare the statement once per
+   * connection and, after a few runs, keep one generic plan. Planning the visibility rule took
+   * five times what running it takes for one listing (0.43 ms against 0.08). A function of the
+   * shape tells the shapes whose plan does not hang on their values; a shape it refuses must
+   * compile to SQL of its own, since the statement is named by its SQL.
    */
-  onePlan?: boolean;
+  onePlan?: boolean | ((shape: Shape) => boolean);
 }
 
 /** The SQL of the one-plan queries, by the name of their prepared statement on each connection. */

@@ -1,9 +1,10 @@
-import { LISTING_TEXTS } from '@gardenswap/shared';
+import { LISTING_TEXTS, ListingsQuerySchema } from '@gardenswap/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../../test/app.js';
+import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
 import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
-import { PLAN_BOUNDS } from './listings.queries.js';
+import { PLAN_BOUNDS, listListings } from './listings.queries.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -236,6 +237,48 @@ describe('searching and filtering GET /api/listings/', () => {
       );
     });
   });
+
+  it('answers the same when every box is wide enough to be planned for its values', async () => {
+    await withPlanBounds({ samePlanDegrees: 0, circleGather: 1_000 }, async () => {
+      const located = (l: Known) => l.miles !== null;
+      expect(await ids('sort=nearest')).toEqual(expected(() => true, 'nearest'));
+      expect(await ids('within_miles=100&sort=nearest')).toEqual(
+        expected((l) => located(l) && l.miles! <= 100, 'nearest'),
+      );
+      for (const sort of ['newest', 'lowest']) {
+        expect(await ids(`within_miles=25&sort=${sort}`), sort).toEqual(
+          expected((l) => located(l) && l.miles! <= 25, sort),
+        );
+      }
+    });
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'runs a narrow ring prepared on its connection, and plans a wide one or a search by nearness for its values',
+    async () => {
+      await ctx.db.transaction().execute(async (trx) => {
+        // One transaction is one connection: what it holds prepared, and how often each ran.
+        const runs = async () => {
+          const { rows } = await sql<{ statement: string; runs: number }>`
+            select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+            where statement like '%"nearness"%'`.execute(trx);
+          return new Map(rows.map((r) => [r.statement, r.runs]));
+        };
+        /** The ring statements a read ran prepared. */
+        const ranPrepared = async (query: string) => {
+          const before = await runs();
+          const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+          await listListings(trx, viewer.id, parsed, (path) => path);
+          return [...(await runs())].filter(([statement, n]) => n > (before.get(statement) ?? 0)).map(([s]) => s);
+        };
+        expect(await ranPrepared('sort=nearest&category_id=1')).not.toEqual([]);
+        expect(await ranPrepared('q=tomato&sort=nearest&category_id=1')).toEqual([]);
+        await withPlanBounds({ samePlanDegrees: 0 }, async () => {
+          expect(await ranPrepared('sort=nearest&category_id=1')).toEqual([]);
+        });
+      });
+    },
+  );
 
   it('answers the same when a common search is walked in price order instead of sorted', async () => {
     await withPlanBounds({ priceWalk: 0 }, async () => {
