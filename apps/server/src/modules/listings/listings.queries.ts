@@ -566,12 +566,20 @@ interface Ring {
 }
 
 /**
- * How a search meets a ring's listings. SQLite `gathers` every match of the words for each of
- * the ring's queries, a cost per query (17–35 ms for a word in 12% of a million listings): fewer
- * queries are cheaper, so its rings are fuller and read in one query each. PostgreSQL checks
- * `eachRow` of the ring: tight rings are cheaper.
+ * How a search or a filter meets a ring's listings. SQLite `gathers` every match of the words
+ * for each of the ring's queries, a cost per query (17–35 ms for a word in 12% of a million
+ * listings): fewer queries are cheaper, so its rings are fuller and read in one query each.
+ * PostgreSQL checks `eachRow` of the ring for the words, and both check each row for a filter
+ * or the friends tab: tight rings are cheaper. Either way the ring is sized by what it shows,
+ * not by all its owners hold, and the next ring is twice as wide: a filter that few listings
+ * meet crosses the map in a few rings (sized by all the listings there, one ring of about a
+ * hundred after another, a price no listing asks for read every ring of a million listings:
+ * 22,000 statements, 105 s).
  */
 type RingSearch = 'gathers' | 'eachRow';
+
+/** Whether a list shows fewer of a ring's listings than the visibility rule leaves (`RingSearch`). */
+const filtersRings = (f: FilterShape) => f.friends || f.types > 0 || f.category || f.minPrice || f.maxPrice;
 
 /** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
 interface Rings {
@@ -1023,15 +1031,12 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
 // Compiled once per shape: building and compiling these queries cost as much as SQLite answering them.
 /**
  * Each shape keeps to its index (see listListings), so on PostgreSQL one plan per connection
- * serves it, but in a wide box (`samePlanDegrees`) and for a ring of a search. Such a ring is
- * wider than one of a plain `nearest` (few of its owners' listings match) and PostgreSQL reads
- * its owners from users_latitude by page (a bitmap) or in index order by how many the box
- * holds; the one plan, made without the box's size, always takes the index order: page 20 of a
- * search by nearness in town read 5.4 ms that way against 4.3 planned each time.
+ * serves it, but for a search and in a wide box (`samePlanDegrees`). A search's best plan hangs
+ * on how many listings its words match, which a plan made once cannot know: kept generic, a
+ * search in price order with a price range took 114 ms a page at 1M instead of 1.1, and a ring
+ * of a search by nearness in town 5.4 ms instead of 4.3.
  */
-const samePlan = {
-  onePlan: (s: { wide?: boolean; ring?: RingShape; text?: boolean }) => !s.wide && !(s.ring && s.text),
-};
+const samePlan = { onePlan: (s: { wide?: boolean; text?: boolean }) => !s.wide && !s.text };
 const readRows = preparedQuery(
   (db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit),
   samePlan,
@@ -1147,6 +1152,9 @@ export async function listListings(
   let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
   if (sort === 'relevance' && words.length === 0) sort = DEFAULT_SORT;
   if (sort === 'nearest' && !viewer) sort = DEFAULT_SORT;
+  // One member's listings are all as near as that member: nearest first is newest first. (Read
+  // in rings, those between the viewer and a seller far away were counted ring by ring.)
+  if (sort === 'nearest' && (query.mine || query.user_id !== undefined)) sort = DEFAULT_SORT;
   if (query.within_miles !== undefined && !viewer) throw invalidField('within_miles', LISTING_TEXTS.locationNeeded);
   const cursor = query.cursor;
   const cursorKind = CURSOR_OF[sort];
@@ -1167,7 +1175,7 @@ export async function listListings(
   if (sort === 'nearest') {
     const place = `${isSqlite(db) ? 's' : 'p'} ${PLAN_BOUNDS.ringPages} ${PLAN_BOUNDS.ringRows} ${viewer!.latitude} ${viewer!.longitude}`;
     const rings: Rings = {
-      search: text ? (isSqlite(db) ? 'gathers' : 'eachRow') : undefined,
+      search: text ? (isSqlite(db) ? 'gathers' : 'eachRow') : filtersRings(filters) ? 'eachRow' : undefined,
       firstWidth: firstRingWidths.get(place),
       fitted: (width) => remember(firstRingWidths, place, width, FIRST_RING_PLACES),
       ring: ({ outer, start }) => {

@@ -1,5 +1,5 @@
 import { LISTING_TEXTS, ListingsQuerySchema } from '@gardenswap/shared';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
@@ -279,6 +279,45 @@ describe('searching and filtering GET /api/listings/', () => {
       });
     },
   );
+
+  it("reads a filtered nearest page in a few widening rings, and one member's list newest first", async () => {
+    /** The statements one read of a page runs, and its listings' ids. */
+    const read = async (query: string) => {
+      let statements = 0;
+      const counting: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => ((statements += 1), args.result),
+      };
+      const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const page = await listListings(ctx.db.withPlugin(counting), viewer.id, parsed, (path) => path);
+      return { statements, ids: page.listings.map((l) => l.id) };
+    };
+    // Rings that may hold one listing each: sized by every listing their owners hold, a filter
+    // that no listing meets was counted ring by ring around each owner, out to the last.
+    await withPlanBounds({ ringRows: 1, ringPages: 1 }, async () => {
+      const none = await read('sort=nearest&min_price=1000&limit=50');
+      expect(none.ids).toEqual([]);
+      // The coordinates, a ring from a quarter mile doubling out to the globe's width (18), the unlocated.
+      expect(none.statements).toBeLessThanOrEqual(20);
+      const seeds = await read('sort=nearest&category_id=2&limit=50');
+      expect(seeds.ids).toEqual(expected((l) => l.category_id === 2, 'nearest'));
+    });
+    // One member's listings are all as near: their nearest first is their newest first, read at once.
+    const cherries = known.find((l) => l.title === 'Cherry tomatoes')!;
+    const { owner_id } = await ctx.db
+      .selectFrom('listings')
+      .select('owner_id')
+      .where('id', '=', cherries.id)
+      .executeTakeFirstOrThrow();
+    const theirs = new Set(
+      (await ctx.db.selectFrom('listings').select('id').where('owner_id', '=', owner_id).execute()).map((r) => r.id),
+    );
+    const own = await read(`sort=nearest&user_id=${owner_id}&limit=50`);
+    expect(own.ids).toEqual(expected((l) => theirs.has(l.id), 'nearest'));
+    expect(own.ids.length).toBeGreaterThan(1);
+    // The viewer's coordinates, the page's ids, their rows.
+    expect(own.statements).toBeLessThanOrEqual(3);
+  });
 
   it('answers the same when a common search is walked in price order instead of sorted', async () => {
     await withPlanBounds({ priceWalk: 0 }, async () => {
