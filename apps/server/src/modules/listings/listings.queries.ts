@@ -578,6 +578,21 @@ interface Ring {
  */
 type RingSearch = 'gathers' | 'eachRow';
 
+/**
+ * Whether any listing the viewer may see meets the list's tab and filters, wherever it is: one
+ * row in price order, which the price and category indexes serve on both databases. A filter
+ * that nothing meets then answers `nearest` at once instead of crossing the map in rings.
+ */
+async function anyMeets(db: Executor, query: ListingsQuery, viewerId: number) {
+  const shape: ReadShape = {
+    filters: filterShape(query, viewerId, isSqlite(db), 'lowest'),
+    from: 'listings',
+    text: false,
+    sort: 'lowest',
+  };
+  return (await stream(db, shape, filterValues(query, viewerId)).rows(0, 1)).length > 0;
+}
+
 /** Whether a list shows fewer of a ring's listings than the visibility rule leaves (`RingSearch`). */
 const filtersRings = (f: FilterShape) => f.friends || f.types > 0 || f.category || f.minPrice || f.maxPrice;
 
@@ -1172,7 +1187,9 @@ export async function listListings(
   let rows: IdRow[];
   /** Relevance: the tier of each row. */
   let tiers: (0 | 1)[] = [];
-  if (sort === 'nearest') {
+  if (sort === 'nearest' && !text && filtersRings(filters) && !(await anyMeets(db, query, viewerId))) {
+    rows = [];
+  } else if (sort === 'nearest') {
     const place = `${isSqlite(db) ? 's' : 'p'} ${PLAN_BOUNDS.ringPages} ${PLAN_BOUNDS.ringRows} ${viewer!.latitude} ${viewer!.longitude}`;
     const rings: Rings = {
       search: text ? (isSqlite(db) ? 'gathers' : 'eachRow') : filtersRings(filters) ? 'eachRow' : undefined,

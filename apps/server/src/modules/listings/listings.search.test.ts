@@ -295,10 +295,16 @@ describe('searching and filtering GET /api/listings/', () => {
     // Rings that may hold one listing each: sized by every listing their owners hold, a filter
     // that no listing meets was counted ring by ring around each owner, out to the last.
     await withPlanBounds({ ringRows: 1, ringPages: 1 }, async () => {
+      // Only the furthest located listing asks that much.
+      const far = await read('sort=nearest&min_price=100&limit=50');
+      expect(far.ids).toEqual(expected((l) => l.price >= 100, 'nearest'));
+      // The coordinates, whether anything meets the filter, 18 rings from a quarter mile doubling
+      // out to the globe's width (each counted, the listing's also read), the unlocated, the rows.
+      expect(far.statements).toBeLessThanOrEqual(24);
+      // Nothing asks that much anywhere: answered without a ring.
       const none = await read('sort=nearest&min_price=1000&limit=50');
       expect(none.ids).toEqual([]);
-      // The coordinates, a ring from a quarter mile doubling out to the globe's width (18), the unlocated.
-      expect(none.statements).toBeLessThanOrEqual(20);
+      expect(none.statements).toBeLessThanOrEqual(2);
       const seeds = await read('sort=nearest&category_id=2&limit=50');
       expect(seeds.ids).toEqual(expected((l) => l.category_id === 2, 'nearest'));
     });
