@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { closeSocket } from '../lib/socket';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // A signed-in page opens a real socket with no server behind it: closed here, its retry timer
+  // cannot fire after the file's window is gone (it read localStorage, which is then undefined).
+  closeSocket();
 });
 
 // jsdom has no matchMedia: answer as a phone-sized screen unless a test says otherwise.
