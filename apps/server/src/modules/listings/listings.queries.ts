@@ -1309,7 +1309,14 @@ async function readListingRows(db: Executor, ids: number[]): Promise<Map<number,
     const count = 2 ** Math.ceil(Math.log2(chunk.length));
     const values: Record<string, number> = {};
     for (let i = 0; i < count; i++) values[`id${i}`] = chunk[Math.min(i, chunk.length - 1)]!;
-    for (const row of await selectRows(db, values, count)) byId.set(row.id, row);
+    for (const row of await selectRows(db, values, count)) {
+      // PostgreSQL's timestamps arrive as Dates: made ISO once here, not each time a shared
+      // row is answered (toISOString was the costliest call of a list page served from them).
+      row.renewed_at = toIso(row.renewed_at);
+      row.created_at = toIso(row.created_at);
+      row.updated_at = toIso(row.updated_at);
+      byId.set(row.id, row);
+    }
   }
   return byId;
 }
