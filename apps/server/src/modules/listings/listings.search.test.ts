@@ -280,6 +280,45 @@ describe('searching and filtering GET /api/listings/', () => {
     },
   );
 
+  it.runIf(dialect === 'postgres')(
+    "runs a search's window of the newest listings prepared, parsing its words once, and plans the older matches for their values",
+    async () => {
+      await ctx.db.transaction().execute(async (trx) => {
+        const prepared = async () => {
+          const { rows } = await sql<{ statement: string; runs: number }>`
+            select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+            where statement like '%to_tsquery%'`.execute(trx);
+          return new Map(rows.map((r) => [r.statement, r.runs]));
+        };
+        const read = async (query: string) => {
+          const before = await prepared();
+          const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+          const page = await listListings(trx, viewer.id, parsed, (path) => path);
+          const ran = [...(await prepared())].filter(([statement, n]) => n > (before.get(statement) ?? 0));
+          return { ids: page.listings.map((l) => l.id), ran: ran.map(([statement]) => statement) };
+        };
+        // A window of every listing: the older matches, past it, are read too (and not prepared).
+        await withPlanBounds({ recentLeast: 3, recentPerRow: 0 }, async () => {
+          const inTitleFirst = [
+            ...expected((l) => l.tomato === 't', 'newest'),
+            ...expected((l) => l.tomato === 'd', 'newest'),
+          ];
+          for (const sort of ['relevance', 'newest']) {
+            const { ids, ran } = await read(`q=tomato&sort=${sort}&limit=50`);
+            expect(ids, sort).toEqual(
+              sort === 'relevance' ? inTitleFirst : expected((l) => l.tomato !== null, 'newest'),
+            );
+            expect(ran.length, sort).toBeGreaterThan(0);
+            for (const statement of ran) expect(statement).toContain("(select to_tsquery('english', $");
+          }
+        });
+        // The same read again runs the same statements: one prepared statement per window shape.
+        const again = await read('q=tomato&sort=newest&limit=50');
+        expect(again.ran).toHaveLength(1);
+      });
+    },
+  );
+
   it("reads a filtered nearest page in a few widening rings, and one member's list newest first", async () => {
     /** The statements one read of a page runs, and its listings' ids. */
     const read = async (query: string) => {
