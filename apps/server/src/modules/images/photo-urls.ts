@@ -29,6 +29,10 @@ export type PhotoSigner = (
   listing: { is_public: boolean; is_active: boolean; hidden?: boolean },
 ) => string | null;
 
+/** Whether a listing's photos are open to all, so they keep their plain paths (see `signerFor`). */
+export const photosOpen = (listing: Parameters<PhotoSigner>[1]) =>
+  listing.is_public && listing.is_active && !listing.hidden;
+
 export interface PhotoUrls {
   /**
    * The signer for one viewer: a public, active listing's photo keeps its plain path (public and
@@ -68,8 +72,7 @@ export function photoUrls(secret: string, now: () => number = Date.now): PhotoUr
     signerFor(viewerId, lifetime = 'page') {
       const window = WINDOWS[lifetime];
       return (path, listing) => {
-        const open = listing.is_public && listing.is_active && !listing.hidden;
-        if (!path || open || !path.startsWith(UPLOADS_PREFIX)) return path;
+        if (!path || photosOpen(listing) || !path.startsWith(UPLOADS_PREFIX)) return path;
         const name = path.slice(UPLOADS_PREFIX.length);
         const exp = (Math.floor(now() / 1000 / window) + 2) * window;
         return `${path}?v=${viewerId}&exp=${exp}&sig=${sign(name, viewerId, exp)}`;

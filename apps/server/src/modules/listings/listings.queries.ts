@@ -307,7 +307,11 @@ export type ListingsPage = {
   /** The cursor of the next page, when there may be one. */
   next?: string;
 } & (
-  | { listings: Listing[]; shared?: undefined }
+  | {
+      listings: Listing[];
+      /** The rows they were made from, in order (`ListingsJson`). */ rows: ListingRow[];
+      shared?: undefined;
+    }
   | { listings?: undefined; shared: { head: Head; rows: ListingRow[]; viewer: FeedViewer; listings: () => Listing[] } }
 );
 
@@ -1269,9 +1273,10 @@ export async function listListings(
       rows = await stream(db, shape, { ...values, ...circle, ...match('any'), ...after }).rows(0, take);
     }
   }
-  return pageOf(rows, query.limit, cursorKind, tiers, async (ids) =>
-    (await listRows(db, ids, feed)).map((row) => toListing(row, viewer, sign)),
-  );
+  return pageOf(rows, query.limit, cursorKind, tiers, async (ids) => {
+    const read = await listRows(db, ids, feed);
+    return { rows: read, listings: read.map((row) => toListing(row, viewer, sign)) };
+  });
 }
 
 /**
@@ -1284,14 +1289,14 @@ async function pageOf(
   limit: number,
   cursorKind: Exclude<ListingsCursor['kind'], 'offset'>,
   tiers: (0 | 1)[],
-  listingsOf: (ids: number[]) => Promise<Listing[]>,
+  listingsOf: (ids: number[]) => Promise<{ rows: ListingRow[]; listings: Listing[] }>,
 ): Promise<ListingsPage> {
   const shown = rows.slice(0, limit);
-  const listings = await listingsOf(shown.map((row) => row.id));
+  const read = await listingsOf(shown.map((row) => row.id));
   const last = shown.at(-1);
-  if (rows.length <= limit || !last) return { listings };
+  if (rows.length <= limit || !last) return read;
   const at = { tier: tiers[shown.length - 1] ?? 0, nearness: last.nearness, width: last.ringWidth };
-  return { listings, next: encodeCursor(nextCursor(cursorKind, last, at)) };
+  return { ...read, next: encodeCursor(nextCursor(cursorKind, last, at)) };
 }
 
 /** How many ids one read of rows takes at most; fewer are padded to a power of two (`readListingRows`). */

@@ -25,6 +25,7 @@ import {
   updateOwnListing,
 } from './listings.queries.js';
 import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
+import { ListingsJson } from './listings-json.js';
 import { PublicFeed } from './public-feed.js';
 import { pushUpdate, tellUnreserved } from '../trade/trade-notices.js';
 import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
@@ -59,6 +60,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The public feed's newest pages and open listings' pages are shared, and dropped by each
   // change that may touch them.
   const feed = new PublicFeed();
+  const listingsJson = new ListingsJson();
   app.realtime.onTablesWritten(PublicFeed.TABLES, (tables) => feed.changed(tables));
 
   /** 404 for a listing the member may not see (as for a missing one), 403 for one not theirs. */
@@ -108,11 +110,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         next.searchParams.set('cursor', page.next);
         void reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
       }
-      if (!page.shared) return page.listings;
+      const serialize = (listings: unknown) => reply.serialize(listings) as string;
+      // Written here, by the route's own serializer: it goes out as it is (the type provider knows only the schema).
+      const json = (body: string | Buffer) => reply.type('application/json; charset=utf-8').send(body as never);
+      if (!page.shared) return json(listingsJson.page(page.rows, page.listings, serialize));
       const { head, rows, viewer, listings } = page.shared;
-      const bytes = feed.written(head, rows, viewer, () => reply.serialize(listings()) as string);
-      // A Buffer goes out as it is, past the serializer that wrote it (the type provider knows only the schema).
-      return reply.type('application/json; charset=utf-8').send(bytes as never);
+      return json(feed.written(head, rows, viewer, () => serialize(listings())));
     },
   );
 
