@@ -1188,9 +1188,13 @@ export async function listListings(
   if (sort === 'nearest' && !viewer) sort = DEFAULT_SORT;
   // One member's listings are all as near as that member: nearest first is newest first. (Read
   // in rings, those between the viewer and a seller far away were counted ring by ring.)
-  if (sort === 'nearest' && (query.mine || query.user_id !== undefined)) sort = DEFAULT_SORT;
+  const oneMember = query.mine || query.user_id !== undefined;
+  if (sort === 'nearest' && oneMember) sort = DEFAULT_SORT;
   if (query.within_miles !== undefined && !viewer) throw invalidField('within_miles', LISTING_TEXTS.locationNeeded);
-  const cursor = query.cursor;
+  // A `nearest` cursor of one member's list, handed out while it was read in rings: that order
+  // was already newest first, so the page after its listing is the same.
+  const cursor: ListingsCursor | undefined =
+    oneMember && query.cursor?.kind === 'near' ? { kind: 'id', id: query.cursor.id } : query.cursor;
   const cursorKind = CURSOR_OF[sort];
   // A relevance offset handed out before tiers still reads.
   const readable = cursor?.kind === cursorKind || (sort === 'relevance' && cursor?.kind === 'offset');

@@ -362,6 +362,15 @@ describe('searching and filtering GET /api/listings/', () => {
     expect(own.ids.length).toBeGreaterThan(1);
     // The viewer's coordinates, the page's ids, their rows.
     expect(own.statements).toBeLessThanOrEqual(3);
+    // A nearest cursor of that list, from when it was read in rings, still pages on.
+    const ringCursor = btoa(`n0.0001_${own.ids[0]}_5`).replace(/=+$/, '');
+    const after = await ctx.inject({
+      method: 'GET',
+      url: `/api/listings/?sort=nearest&user_id=${owner_id}&cursor=${ringCursor}`,
+      as: viewer,
+    });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((after.json() as Answer[]).map((l) => l.id)).toEqual(own.ids.slice(1));
   });
 
   it('answers the same when a common search is walked in price order instead of sorted', async () => {
