@@ -309,7 +309,8 @@ export type ListingsPage = {
 } & (
   | {
       listings: Listing[];
-      /** The rows they were made from, in order (`ListingsJson`). */ rows: ListingRow[];
+      /** The rows they were made from, in order (`ListingsJson`). */
+      rows: ListingRow[];
       shared?: undefined;
     }
   | { listings?: undefined; shared: { head: Head; rows: ListingRow[]; viewer: FeedViewer; listings: () => Listing[] } }

@@ -3,6 +3,7 @@ import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
+import type { Executor } from '../../db/schema.js';
 import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
 import { PLAN_BOUNDS, listListings } from './listings.queries.js';
 
@@ -160,6 +161,24 @@ async function withPlanBounds(changes: Partial<typeof PLAN_BOUNDS>, check: () =>
   }
 }
 
+/**
+ * One read of a list on `trx`'s connection (a transaction is one connection): its listings' ids,
+ * and the statements matching `like` that it ran prepared, from `pg_prepared_statements`.
+ */
+async function readPrepared(trx: Executor, like: string, query: string) {
+  const runs = async () => {
+    const { rows } = await sql<{ statement: string; runs: number }>`
+      select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+      where statement like ${like}`.execute(trx);
+    return new Map(rows.map((r) => [r.statement, r.runs]));
+  };
+  const before = await runs();
+  const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  const page = await listListings(trx, viewer.id, parsed, (path) => path);
+  const ran = [...(await runs())].filter(([statement, n]) => n > (before.get(statement) ?? 0));
+  return { ids: page.listings.map((l) => l.id), ran: ran.map(([statement]) => statement) };
+}
+
 describe('searching and filtering GET /api/listings/', () => {
   it('filters by text, type, price and distance and sorts each way, across pages', async () => {
     for (const sort of Object.keys(orders)) {
@@ -257,20 +276,8 @@ describe('searching and filtering GET /api/listings/', () => {
     'runs a narrow ring prepared on its connection, and plans a wide one or a search by nearness for its values',
     async () => {
       await ctx.db.transaction().execute(async (trx) => {
-        // One transaction is one connection: what it holds prepared, and how often each ran.
-        const runs = async () => {
-          const { rows } = await sql<{ statement: string; runs: number }>`
-            select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
-            where statement like '%"nearness"%'`.execute(trx);
-          return new Map(rows.map((r) => [r.statement, r.runs]));
-        };
         /** The ring statements a read ran prepared. */
-        const ranPrepared = async (query: string) => {
-          const before = await runs();
-          const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-          await listListings(trx, viewer.id, parsed, (path) => path);
-          return [...(await runs())].filter(([statement, n]) => n > (before.get(statement) ?? 0)).map(([s]) => s);
-        };
+        const ranPrepared = async (query: string) => (await readPrepared(trx, '%"nearness"%', query)).ran;
         expect(await ranPrepared('sort=nearest&category_id=1')).not.toEqual([]);
         expect(await ranPrepared('q=tomato&sort=nearest&category_id=1')).toEqual([]);
         await withPlanBounds({ samePlanDegrees: 0 }, async () => {
@@ -284,19 +291,7 @@ describe('searching and filtering GET /api/listings/', () => {
     "runs a search's window of the newest listings prepared, parsing its words once, and plans the older matches for their values",
     async () => {
       await ctx.db.transaction().execute(async (trx) => {
-        const prepared = async () => {
-          const { rows } = await sql<{ statement: string; runs: number }>`
-            select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
-            where statement like '%to_tsquery%'`.execute(trx);
-          return new Map(rows.map((r) => [r.statement, r.runs]));
-        };
-        const read = async (query: string) => {
-          const before = await prepared();
-          const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-          const page = await listListings(trx, viewer.id, parsed, (path) => path);
-          const ran = [...(await prepared())].filter(([statement, n]) => n > (before.get(statement) ?? 0));
-          return { ids: page.listings.map((l) => l.id), ran: ran.map(([statement]) => statement) };
-        };
+        const read = (query: string) => readPrepared(trx, '%to_tsquery%', query);
         // A window of every listing: the older matches, past it, are read too (and not prepared).
         await withPlanBounds({ recentLeast: 3, recentPerRow: 0 }, async () => {
           const inTitleFirst = [
