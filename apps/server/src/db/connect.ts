@@ -43,25 +43,12 @@ export function connectDatabase(
 ): DatabaseHandle {
   const writes = new TableWrites();
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: database.url,
-      max: 10,
-      connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-      statement_timeout: DATABASE_TIMEOUTS.statementMs,
-      idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveMs,
-      // JIT compilation starts on a high estimated cost and takes tens of milliseconds; a
-      // query that answers a page never wins that back. A test run keeps its tables in a
-      // schema of its own.
-      options: ['-c jit=off', database.schema ? `-c search_path=${database.schema}` : ''].join(' ').trim(),
-    });
-    // A connection losing its server emits 'error', idle or checked out, and an 'error' nobody
-    // listens to ends the process. The query in flight, or the next one, reports it instead.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const pools = {
+      planned: postgresPool(database, 'auto'),
+      oneplan: postgresPool(database, 'force_generic_plan'),
+    };
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, writes) }), log }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pools, writes) }), log }),
       dialect: 'postgres',
       writes,
     };
@@ -86,6 +73,42 @@ export function connectDatabase(
     dialect: 'sqlite',
     writes,
   };
+}
+
+/** At most this many connections to PostgreSQL per pool (two pools, see `guardedPool`) and instance. */
+export const POOL_MAX = 10;
+
+/**
+ * A pool of PostgreSQL connections, each planning its prepared statements as `planCacheMode`
+ * says: `auto` plans a statement for its values (PostgreSQL may keep a generic plan after five
+ * runs, when it costs no more than theirs), `force_generic_plan` plans a prepared statement
+ * once and keeps that plan.
+ */
+function postgresPool(database: Extract<Config['database'], { kind: 'postgres' }>, planCacheMode: string) {
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: POOL_MAX,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveMs,
+    // JIT compilation starts on a high estimated cost and takes tens of milliseconds; a
+    // query that answers a page never wins that back. A test run keeps its tables in a
+    // schema of its own.
+    options: [
+      '-c jit=off',
+      `-c plan_cache_mode=${planCacheMode}`,
+      database.schema ? `-c search_path=${database.schema}` : '',
+    ]
+      .join(' ')
+      .trim(),
+  });
+  // A connection losing its server emits 'error', idle or checked out, and an 'error' nobody
+  // listens to ends the process. The query in flight, or the next one, reports it instead.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** Codes of errors that mean the connection to the database is lost or cannot be made. */
@@ -144,11 +167,20 @@ const MIGRATION_LOCK = /\bpg_advisory_lock\(/;
 type TimedQuery = pg.QueryConfig & { query_timeout?: number };
 
 /**
- * The pool as Kysely uses it. Every query has DATABASE_TIMEOUTS.queryMs to get an answer. Once a
- * checkout has met the database away, its later queries (a transaction's rollback) fail at once
- * with the same error instead of waiting out another timeout, and its connection is dropped on
- * release, never handed to the next request with a query still in flight; PostgreSQL rolls back
- * the transaction of a dropped connection.
+ * The pools as Kysely uses them. A checkout takes its connection when its first statement comes:
+ * a one-plan statement (`statementNameOf`, see `PreparedOptions`) from `oneplan`, whose
+ * connections plan each prepared statement once and keep that plan; anything else, a
+ * transaction included, from `planned`, where each statement is planned for its values.
+ * PostgreSQL's own choice keeps planning a one-plan read for its values whenever the generic
+ * plan's estimate looks dearer than theirs, which it does for most list pages (a LIMIT or a
+ * keyset bound it cannot see), though the generic plan runs as fast: planning was half a page
+ * read's time in the database.
+ *
+ * Every query has DATABASE_TIMEOUTS.queryMs to get an answer. Once a checkout has met the
+ * database away, its later queries (a transaction's rollback) fail at once with the same error
+ * instead of waiting out another timeout, and its connection is dropped on release, never handed
+ * to the next request with a query still in flight; PostgreSQL rolls back the transaction of a
+ * dropped connection.
  *
  * Once a connection is lost, every checkout fails at once until a background check gets an
  * answer again: a request that goes on after a failure it tolerates (a notification that may
@@ -157,7 +189,7 @@ type TimedQuery = pg.QueryConfig & { query_timeout?: number };
  * Migrations run without timeouts, on a connection dropped afterwards: one may take long, or
  * wait long for another instance's.
  */
-function guardedPool(pool: pg.Pool, writes: TableWrites): PostgresPool {
+function guardedPool({ planned, oneplan }: { planned: pg.Pool; oneplan: pg.Pool }, writes: TableWrites): PostgresPool {
   /** Set while the database is away: the failure that showed it. */
   let away: Error | undefined;
   let checking = false;
@@ -168,7 +200,7 @@ function guardedPool(pool: pg.Pool, writes: TableWrites): PostgresPool {
     checking = true;
     while (away && !ended) {
       try {
-        const client = await pool.connect();
+        const client = await planned.connect();
         let failure: Error | undefined;
         try {
           await client.query({ text: 'select 1', query_timeout: DATABASE_TIMEOUTS.queryMs } as TimedQuery);
@@ -192,32 +224,38 @@ function guardedPool(pool: pg.Pool, writes: TableWrites): PostgresPool {
     if (!checking) void checkUntilBack();
   };
 
+  const awayError = (failure: Error) => {
+    // A fresh error each time: Kysely appends to the stack of the error it is given.
+    const { code } = errorParts(failure);
+    return Object.assign(new Error(failure.message, { cause: failure }), code ? { code } : {});
+  };
+
   return {
     async connect() {
-      if (away) {
-        // A fresh error each time: Kysely appends to the stack of the error it is given.
-        const { code } = errorParts(away);
-        throw Object.assign(new Error(away.message, { cause: away }), code ? { code } : {});
-      }
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        noteFailure(error);
-        throw error;
-      }
+      if (away) throw awayError(away);
+      let client: pg.PoolClient | undefined;
       let failure: Error | undefined;
       let migrating = false;
       const ran = writes.connection();
       const query = async (text: string, values: readonly unknown[]): Promise<pg.QueryResult> => {
         if (failure) throw failure;
+        const name = statementNameOf(text);
+        if (!client) {
+          if (away) throw awayError(away);
+          try {
+            client = await (name ? oneplan : planned).connect();
+          } catch (error) {
+            noteFailure(error);
+            throw error;
+          }
+        }
         try {
           if (!migrating && MIGRATION_LOCK.test(text)) {
             migrating = true;
             await client.query('set statement_timeout = 0');
           }
           const config: TimedQuery = {
-            name: statementNameOf(text),
+            name,
             text,
             values: [...values],
             query_timeout: migrating ? undefined : DATABASE_TIMEOUTS.queryMs,
@@ -234,13 +272,13 @@ function guardedPool(pool: pg.Pool, writes: TableWrites): PostgresPool {
       return {
         // Only the plain form: the dialect has no cursor configured, so Kysely never streams.
         query: query as unknown as PostgresPoolClient['query'],
-        release: () => client.release(failure ?? migrating),
+        release: () => client?.release(failure ?? migrating),
       };
     },
     async end() {
       ended = true;
       away = undefined;
-      await pool.end();
+      await Promise.all([planned.end(), oneplan.end()]);
     },
   };
 }

@@ -109,6 +109,46 @@ describe('a prepared query', () => {
     });
   });
 
+  it.runIf(dialect === 'postgres')(
+    'plans a one-plan query once on PostgreSQL from its first run outside a transaction, and anything else for its values',
+    async () => {
+      const members = await Promise.all(
+        ['yarrow', 'tansy', 'sorrel'].map((name) => insertMember(ctx, { username: `${name}_generic` })),
+      );
+      // A keyset page: PostgreSQL's own choice plans it for its values run after run, since a
+      // generic plan's estimate for an unseen LIMIT looks dearer.
+      const query = (db: Executor, before: number, limit: number) =>
+        db.selectFrom('users').select('id').where('id', '<', before).orderBy('id', 'desc').limit(limit);
+      const page = preparedQuery((db, v: { before: number; limit: number }) => query(db, v.before, v.limit), {
+        onePlan: true,
+      });
+      const planCacheMode = async (db: Executor) =>
+        (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db)).rows[0]!.mode;
+      const newest = members.at(-1)!.id;
+
+      await ctx.db.connection().execute(async (connection) => {
+        for (let run = 0; run < 7; run++)
+          expect(await page(connection, { before: newest + 1, limit: 2 })).toEqual([
+            { id: newest },
+            { id: members.at(-2)!.id },
+          ]);
+        const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+          select generic_plans::int, custom_plans::int from pg_prepared_statements
+          where statement = ${query(connection, 0, 0).compile().sql}`.execute(connection);
+        expect(rows).toEqual([{ generic_plans: 7, custom_plans: 0 }]);
+        expect(await planCacheMode(connection)).toBe('force_generic_plan');
+      });
+      // A checkout that starts with any other statement, or a transaction, plans for the values.
+      expect(await ctx.db.connection().execute(planCacheMode)).toBe('auto');
+      expect(await ctx.db.transaction().execute(planCacheMode)).toBe('auto');
+      expect(
+        await ctx.db
+          .transaction()
+          .execute(async (trx) => (await page(trx, { before: 0, limit: 1 }), planCacheMode(trx))),
+      ).toBe('auto');
+    },
+  );
+
   it.runIf(dialect === 'postgres')('prepares on PostgreSQL only the shapes its onePlan accepts', async () => {
     const query = (db: Executor, id: number, descending: boolean) =>
       db
