@@ -76,7 +76,7 @@ export function connectDatabase(
 }
 
 /** At most this many connections to PostgreSQL per pool (two pools, see `guardedPool`) and instance. */
-export const POOL_MAX = 10;
+const POOL_MAX = 10;
 
 /**
  * A pool of PostgreSQL connections, each planning its prepared statements as `planCacheMode`
@@ -84,7 +84,10 @@ export const POOL_MAX = 10;
  * runs, when it costs no more than theirs), `force_generic_plan` plans a prepared statement
  * once and keeps that plan.
  */
-function postgresPool(database: Extract<Config['database'], { kind: 'postgres' }>, planCacheMode: string) {
+function postgresPool(
+  database: Extract<Config['database'], { kind: 'postgres' }>,
+  planCacheMode: 'auto' | 'force_generic_plan',
+) {
   const pool = new pg.Pool({
     connectionString: database.url,
     max: POOL_MAX,
