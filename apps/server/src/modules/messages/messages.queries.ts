@@ -2,6 +2,7 @@ import type { Message, Thread } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schema.js';
+import { WriteBatcher } from '../../lib/write-batcher.js';
 import { shownUsername } from '../account/deleted-members.sql.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 
@@ -78,44 +79,104 @@ interface NewMessage {
   listing_id: number | null;
 }
 
+/** The most messages one statement stores; each count up to it is a statement of its own. */
+const MESSAGES_PER_INSERT = 16;
+
 const insertIfAllowed = preparedQuery(
-  (db, v: NewMessage) =>
-    db
-      .insertInto('messages')
-      .columns(['sender_id', 'receiver_id', 'content', 'client_id', 'listing_id'])
-      .expression((eb) =>
-        eb
+  (db, v: Record<string, unknown>, count: number) => {
+    // One select per message, yielding its row only when its receiver may be messaged.
+    const allowed = (i: number) => {
+      const senderId = v[`sender_id${i}`] as number;
+      const receiverId = v[`receiver_id${i}`] as number;
+      return (
+        db
           .selectFrom('users')
           // Typed, so PostgreSQL need not guess the type of a bare parameter.
           .select([
-            sql<number>`cast(${v.sender_id} as integer)`.as('sender_id'),
+            sql<number>`cast(${senderId} as integer)`.as('sender_id'),
             'users.id as receiver_id',
-            sql<string>`cast(${v.content} as text)`.as('content'),
-            sql<string | null>`cast(${v.client_id} as text)`.as('client_id'),
-            sql<number | null>`cast(${v.listing_id} as integer)`.as('listing_id'),
+            sql<string>`cast(${v[`content${i}`]} as text)`.as('content'),
+            sql<string | null>`cast(${v[`client_id${i}`]} as text)`.as('client_id'),
+            sql<number | null>`cast(${v[`listing_id${i}`]} as integer)`.as('listing_id'),
+            sql.lit(i).as('n'),
           ])
-          .where('users.id', '=', v.receiver_id)
+          .where('users.id', '=', receiverId)
           .where('users.deleted_at', 'is', null)
-          .where((w) => w.not(blockedEitherWay(v.sender_id, v.receiver_id, w))),
-      )
-      .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
-      .returning(MESSAGE_COLUMNS),
+          .where((w) => w.not(blockedEitherWay(senderId, receiverId, w)))
+      );
+    };
+    let batch = allowed(0);
+    for (let i = 1; i < count; i++) batch = batch.unionAll(allowed(i));
+    return (
+      db
+        .insertInto('messages')
+        .columns(['sender_id', 'receiver_id', 'content', 'client_id', 'listing_id'])
+        // In the order they were sent: ids, and so the order a conversation shows, follow it.
+        .expression(
+          db
+            .selectFrom(batch.as('batch'))
+            .select(['batch.sender_id', 'batch.receiver_id', 'batch.content', 'batch.client_id', 'batch.listing_id'])
+            .orderBy('batch.n'),
+        )
+        .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
+        .returning(MESSAGE_COLUMNS)
+    );
+  },
   { onePlan: true },
 );
 
+const sameMessage = (row: MessageRow, m: NewMessage) =>
+  row.sender_id === m.sender_id &&
+  row.receiver_id === m.receiver_id &&
+  row.content === m.content &&
+  row.client_id === m.client_id &&
+  row.listing_id === m.listing_id;
+
 /**
- * Stores a message, in one statement, when its receiver may be messaged: a member who is not
- * the stand-in of a deleted one, and neither of the two blocked the other. Answers undefined,
- * storing nothing, when the receiver may not be messaged or the sender already used the client
- * id: the unique index on (sender_id, client_id) decides, so two racing retries can never both
- * insert. The checks ride on the insert, so a block or a deletion is seen as of the insert itself.
+ * Stores these messages in one statement, each only when its receiver may be messaged (see
+ * `insertMessage`), and answers each one's stored row or undefined, in their order.
+ */
+async function insertMessages(db: Executor, messages: NewMessage[]): Promise<(Message | undefined)[]> {
+  const values: Record<string, unknown> = {};
+  messages.forEach((m, i) => {
+    for (const [name, value] of Object.entries(m)) values[`${name}${i}`] = value;
+  });
+  const rows = (await insertIfAllowed(db, values, messages.length)).sort((a, b) => a.id - b.id);
+  // Ids follow the messages' order, so the rows stored are the messages stored, in order.
+  let next = 0;
+  return messages.map((m) => {
+    const row = rows[next];
+    if (!row || !sameMessage(row, m)) return undefined;
+    next += 1;
+    return toMessage(row);
+  });
+}
+
+const batchers = new WeakMap<Executor, WriteBatcher<NewMessage, Message | undefined>>();
+
+/**
+ * Stores a message when its receiver may be messaged: a member who is not the stand-in of a
+ * deleted one, and neither of the two blocked the other. Answers undefined, storing nothing, when
+ * the receiver may not be messaged or the sender already used the client id: the unique index on
+ * (sender_id, client_id) decides, so two racing retries can never both insert. The checks ride on
+ * the insert, so a block or a deletion is seen as of the insert itself.
+ *
+ * Messages sent while another is being stored are stored together, in one statement and one
+ * commit (`WriteBatcher`), in the order they were sent.
  */
 export async function insertMessage(
   db: Executor,
   values: { sender_id: number; receiver_id: number; content: string; client_id: string | null; listing_id?: number },
 ): Promise<Message | undefined> {
-  const [row] = await insertIfAllowed(db, { ...values, listing_id: values.listing_id ?? null });
-  return row && toMessage(row);
+  const message = { ...values, listing_id: values.listing_id ?? null };
+  // A transaction's statements must run on its own connection, so they are not gathered.
+  if (db.isTransaction) return (await insertMessages(db, [message]))[0];
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new WriteBatcher((messages) => insertMessages(db, messages), MESSAGES_PER_INSERT);
+    batchers.set(db, batcher);
+  }
+  return batcher.add(message);
 }
 
 /**

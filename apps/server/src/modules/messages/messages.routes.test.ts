@@ -234,6 +234,87 @@ describe('/api/messages', () => {
       });
       expect(card).toMatchObject({ listing_id: listing.id, client_id: 'card-1' });
     });
+
+    it('stores messages sent while another is stored in one statement, each answered as if sent alone', async () => {
+      const [alice, bob, carol, dave, erin] = [
+        await createUser(ctx),
+        await createUser(ctx),
+        await createUser(ctx),
+        await createUser(ctx),
+        await createUser(ctx),
+      ];
+      await blockMember(ctx.db, dave.id, alice.id);
+      await ctx.db
+        .updateTable('users')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', erin.id)
+        .execute();
+      const listing = await createListing(ctx, bob);
+      await insertMessage(ctx.db, { sender_id: carol.id, receiver_id: bob.id, content: 'earlier', client_id: 'c-1' });
+      const writes: string[][] = [];
+      const stop = ctx.app.tableWrites.listen((tables) => writes.push([...tables]));
+      const sent = [
+        { sender_id: alice.id, receiver_id: bob.id, content: 'first, alone', client_id: null },
+        { sender_id: alice.id, receiver_id: dave.id, content: 'blocked', client_id: null },
+        { sender_id: bob.id, receiver_id: alice.id, content: 'a card', client_id: 'card', listing_id: listing.id },
+        { sender_id: carol.id, receiver_id: bob.id, content: 'a retry', client_id: 'c-1' },
+        { sender_id: alice.id, receiver_id: erin.id, content: 'to the deleted', client_id: null },
+        { sender_id: carol.id, receiver_id: alice.id, content: 'same words', client_id: null },
+        { sender_id: carol.id, receiver_id: alice.id, content: 'same words', client_id: null },
+      ];
+      const answers = await Promise.all(sent.map((m) => insertMessage(ctx.db, m)));
+      stop();
+      // The first went alone; the six sent while it was stored went in one statement.
+      expect(writes).toEqual([['messages'], ['messages']]);
+      expect(answers.map((a) => a?.content)).toEqual([
+        'first, alone',
+        undefined,
+        'a card',
+        undefined,
+        undefined,
+        'same words',
+        'same words',
+      ]);
+      expect(answers[2]).toMatchObject({ sender_id: bob.id, receiver_id: alice.id, listing_id: listing.id });
+      const stored = answers.filter((a) => a !== undefined);
+      // Ids follow the order they were sent in, and each answer is the row stored for it.
+      expect(stored.map((a) => a.id)).toEqual(stored.map((a) => a.id).sort((x, y) => x - y));
+      expect(new Set(stored.map((a) => a.id)).size).toBe(4);
+      const rows = await ctx.db
+        .selectFrom('messages')
+        .select(['id', 'content'])
+        .where(
+          'id',
+          'in',
+          stored.map((a) => a.id),
+        )
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual(stored.map((a) => ({ id: a.id, content: a.content })));
+      expect(await rowsBetween(alice.id, dave.id)).toHaveLength(0);
+      expect((await rowsBetween(carol.id, bob.id)).map((r) => r.content)).toEqual(['earlier']);
+    });
+
+    it('fails only the message that cannot be stored when sent with others', async () => {
+      const [alice, bob, carol] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+      const answers = await Promise.allSettled(
+        [
+          { sender_id: alice.id, receiver_id: bob.id, content: 'first, alone', client_id: null },
+          { sender_id: alice.id, receiver_id: bob.id, content: 'fine', client_id: null },
+          {
+            sender_id: carol.id,
+            receiver_id: bob.id,
+            content: 'a card of no listing',
+            client_id: null,
+            listing_id: 987654,
+          },
+          { sender_id: carol.id, receiver_id: alice.id, content: 'also fine', client_id: null },
+        ].map((m) => insertMessage(ctx.db, m)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((await rowsBetween(alice.id, bob.id)).map((r) => r.content)).toEqual(['first, alone', 'fine']);
+      expect((await rowsBetween(carol.id, alice.id)).map((r) => r.content)).toEqual(['also fine']);
+    });
   });
 
   describe('GET /api/messages/{userId}', () => {
