@@ -683,7 +683,9 @@ async function nearestPage(
       continue;
     }
     // A first page remembers how wide its first ring should have been, unless it started from
-    // what it remembered and that fitted: answers (their cursors) then stay the same.
+    // what it remembered and that fitted. The fit assumes listings spread evenly, so a town may
+    // take a few reads (3 to 6 in the bench's) to settle; once it has, answers (their cursors,
+    // which carry the width) stay the same.
     const hintFits = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
     if (!after && ring.inner === 0 && held > 0 && !rings.search && !hintFits)
       rings.fitted?.(fittingFirstRing(ring.outer, held, bound));
