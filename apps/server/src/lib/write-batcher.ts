@@ -25,8 +25,11 @@ export class WriteBatcher<In, Out> {
 
   private async drain() {
     this.writing = true;
-    while (this.waiting.length > 0) await this.settle(this.waiting.splice(0, this.max));
-    this.writing = false;
+    try {
+      while (this.waiting.length > 0) await this.settle(this.waiting.splice(0, this.max));
+    } finally {
+      this.writing = false;
+    }
   }
 
   private async settle(batch: typeof this.waiting) {
@@ -35,12 +38,15 @@ export class WriteBatcher<In, Out> {
       batch.forEach((w, i) => w.resolve(outs[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
+      // Through a promise, so a writer that throws at once fails its own write, not the drain.
       await Promise.all(
         batch.map((w) =>
-          this.write([w.input]).then(
-            ([out]) => w.resolve(out!),
-            (alone: unknown) => w.reject(alone),
-          ),
+          Promise.resolve([w.input])
+            .then((alone) => this.write(alone))
+            .then(
+              ([out]) => w.resolve(out!),
+              (alone: unknown) => w.reject(alone),
+            ),
         ),
       );
     }
