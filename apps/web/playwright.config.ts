@@ -17,7 +17,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey signs in two or three members and walks a whole flow (a trade, a report to its
+  // moderator): on a busy 2-core machine the longest take close to a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

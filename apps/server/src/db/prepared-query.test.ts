@@ -112,9 +112,10 @@ describe('a prepared query', () => {
   it.runIf(dialect === 'postgres')(
     'plans a one-plan query once on PostgreSQL from its first run outside a transaction, and anything else for its values',
     async () => {
-      const members = await Promise.all(
-        ['yarrow', 'tansy', 'sorrel'].map((name) => insertMember(ctx, { username: `${name}_generic` })),
-      );
+      // One after another, so the last has the highest id (inserted together, any may).
+      const members: { id: number }[] = [];
+      for (const name of ['yarrow', 'tansy', 'sorrel'])
+        members.push(await insertMember(ctx, { username: `${name}_generic` }));
       // A keyset page: PostgreSQL's own choice plans it for its values run after run, since a
       // generic plan's estimate for an unseen LIMIT looks dearer.
       const query = (db: Executor, before: number, limit: number) =>
