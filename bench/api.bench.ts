@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import type { ServerFailed, ServerReady } from './api-server.js';
 import type { BareReady, Captured } from './bare-servers.js';
 import { measureChat } from './chat.js';
+import { type CpuShare, cpuShareOf } from './cpu-share.js';
 import { LISTS } from './lists.js';
 import { CHATTERS, DENSE_VIEWER } from './seed.js';
 
@@ -62,7 +63,11 @@ interface Row {
   basePerSecond: number;
   baseP99: number;
   errors: number;
+  cpu?: CpuShare;
 }
+
+/** What one route, or chat, gave under load. */
+type Measured = Omit<Awaited<ReturnType<typeof measure>>, 'cpu'> & { cpu?: CpuShare };
 
 /** The server under test, run in a child process. */
 const SERVER = './api-server.ts';
@@ -110,14 +115,20 @@ async function load(url: string, route: Route, duration: number) {
   });
 }
 
-async function measure(url: string, route: Route) {
+/** A route under load; with `serverPid`, also where the machine's CPU went meanwhile. */
+async function measure(url: string, route: Route, serverPid?: number) {
   if (warmup > 0) await load(url, route, warmup);
-  const result = await load(url, route, seconds);
+  let result!: autocannon.Result;
+  const cpu = await cpuShareOf(serverPid, async () => {
+    result = await load(url, route, seconds);
+    return result.requests.total;
+  });
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     perSecond: result.requests.average,
     errors: result.non2xx + result.errors + result.timeouts,
+    cpu,
   };
 }
 
@@ -226,7 +237,7 @@ async function benchOne(run: (typeof RUNS)[number], table: Row[], notes: string[
     rmSync(path.dirname(file), { recursive: true });
     const same = `http://127.0.0.1:${port}`;
     await sameBytes(api, same, routes);
-    const row = (route: string, rows: string, bytes: number, m: Awaited<ReturnType<typeof measure>>, base: typeof m) =>
+    const row = (route: string, rows: string, bytes: number, m: Measured, base: Measured) =>
       table.push({
         database: run.database,
         listings: run.listings,
@@ -240,7 +251,7 @@ async function benchOne(run: (typeof RUNS)[number], table: Row[], notes: string[
       });
     for (const route of routes) {
       process.stdout.write(`  ${route.name}... `);
-      const m = await measure(api, route);
+      const m = await measure(api, route, server.pid);
       const base = await measure(same, route);
       row(route.name, String(route.rows ?? 1), route.bytes ?? NaN, m, base);
       console.log(
@@ -264,19 +275,8 @@ const fixed = (n: number, digits = 0) =>
   Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function print(rows: Row[]) {
-  const header = [
-    'database',
-    'listings',
-    'route',
-    'rows',
-    'bytes',
-    'p50 ms',
-    'p99 ms',
-    'req/s',
-    'same-bytes req/s',
-    'ratio',
-  ];
-  header.push('same-bytes p99', 'errors');
+  const header = ['database', 'listings', 'route', 'rows', 'bytes', 'p50 ms', 'p99 ms', 'req/s'];
+  header.push('same-bytes req/s', 'ratio', 'same-bytes p99', 'errors');
   const body = rows.map((r) => [
     r.database,
     fixed(r.listings),
@@ -291,6 +291,28 @@ function print(rows: Row[]) {
     fixed(r.baseP99, r.route.startsWith('chat') ? 1 : 0),
     fixed(r.errors),
   ]);
+  return markdownTable(header, body);
+}
+
+/** Where the CPU went under each route's load (`CpuShare`); nothing where /proc could not tell. */
+function printCpu(rows: Row[]) {
+  const measured = rows.filter((r) => r.cpu);
+  if (measured.length === 0) return '';
+  const header = ['database', 'listings', 'route', 'req/s', 'server ms', 'database ms', 'load ms', 'machine busy'];
+  const body = measured.map((r) => [
+    r.database,
+    fixed(r.listings),
+    r.route,
+    fixed(r.perSecond),
+    fixed(r.cpu!.server, 2),
+    r.database === 'SQLite' ? '–' : fixed(r.cpu!.database, 2),
+    fixed(r.cpu!.load, 2),
+    `${fixed(r.cpu!.busy * 100)}%`,
+  ]);
+  return `CPU per answer under each route's load (server, PostgreSQL backends, load generator; ms):\n\n${markdownTable(header, body)}`;
+}
+
+function markdownTable(header: string[], body: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const left = (i: number) => i < 3;
   const line = (cells: string[]) =>
@@ -361,7 +383,7 @@ async function main() {
   } finally {
     clearInterval(sample);
   }
-  console.log(`\n${print(rows)}\n\n${notes.join('\n')}`);
+  console.log(`\n${print(rows)}\n\n${printCpu(rows)}\n\n${notes.join('\n')}`);
   if (loads.length) {
     const avg = loads.reduce((a, b) => a + b, 0) / loads.length;
     console.log(`load average (1 min) during the run: mean ${fixed(avg, 2)}, max ${fixed(Math.max(...loads), 2)}`);
