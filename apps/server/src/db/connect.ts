@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   type LogConfig,
-  PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
   type LimitNode,
@@ -16,6 +15,7 @@ import {
 import pg from 'pg';
 import { type Config, DATABASE_TIMEOUTS } from '../config.js';
 import { checkpointInBackground } from './checkpointer.js';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import { statementNameOf } from './prepared-query.js';
 import type { Database } from './schema.js';
 import { TableWrites, classify } from './table-writes.js';
@@ -48,7 +48,7 @@ export function connectDatabase(
       oneplan: postgresPool(database, 'force_generic_plan'),
     };
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pools, writes) }), log }),
+      db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: guardedPool(pools, writes) }), log }),
       dialect: 'postgres',
       writes,
     };
