@@ -15,7 +15,7 @@ import { queryParams } from './lists.js';
  * PLAN_SCHEMA naming the schema to read.
  */
 
-const [query = '', viewer = '1', target = '/tmp/gardenswap-bench-1000000.sqlite'] = process.argv.slice(2);
+const [query = '', viewer = '1', target = '/tmp/gardenswap-bench-v2-1000000.sqlite'] = process.argv.slice(2);
 const postgres = target.startsWith('postgres');
 /** The statements a call runs, with their values, as the database received them. */
 const statements: CompiledQuery[] = [];

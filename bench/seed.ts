@@ -9,7 +9,9 @@ import type { DB, Database } from '../apps/server/src/db/schema.js';
 /**
  * The benchmarks' marketplace, seeded with SQL (one INSERT ... SELECT per slice, so a million
  * listings take seconds, not the hours the API would): one member per 20 listings, 95% of them
- * around Salt Lake City; 10% of titles say tomato; 90% public, 95% active, 5% gone.
+ * around Salt Lake City; 10% of titles say tomato; 90% public, 95% active, 5% gone. The lists
+ * of one member and of a sparse area hold the same listings at every size (`SELLER`,
+ * `SPARSE_NEIGHBOURS`), so their pages compare like with like from 10k to 1M.
  */
 
 const SEED_CHUNK = 5_000;
@@ -20,15 +22,23 @@ const SEED_CHUNK = 5_000;
  */
 export const DENSE_VIEWER = 1;
 export const SPARSE_VIEWER = 2;
-/** A member with a few dozen listings of his own, like most sellers. */
+/** A member with a few dozen listings of his own, like most sellers: the oldest `SELLER_LISTINGS`, at every size. */
 export const SELLER = 3;
+const SELLER_LISTINGS = 60;
+/**
+ * Members 4, 5, 6, 8 and 9 live within 100 miles of the sparse viewer, with fifteen listings each
+ * (the next 75), at every size: its `within_miles=100` always has more than a page.
+ */
+const SPARSE_NEIGHBOURS = [4, 5, 6, 8, 9];
+const NEIGHBOUR_LISTINGS = 15;
 
 /** The members of the chat benchmark, in pairs: each sends to the next. */
 export const CHATTERS = Array.from({ length: 20 }, (_, i) => 10 + i);
 
 export const membersFor = (listings: number) => Math.max(200, Math.round(listings / 20));
 /** The SQLite file a size is seeded into once and reused by later runs. */
-export const sqliteFileFor = (listings: number) => `/tmp/gardenswap-bench-${listings}.sqlite`;
+// `v2`: the seed changed (a seller's and a sparse area's listings fixed); files of the old one are not reused.
+export const sqliteFileFor = (listings: number) => `/tmp/gardenswap-bench-v2-${listings}.sqlite`;
 
 async function seed(db: DB, postgres: boolean, listings: number) {
   const members = membersFor(listings);
@@ -38,24 +48,34 @@ async function seed(db: DB, postgres: boolean, listings: number) {
     postgres
       ? sql`select g as i from generate_series(${sql.lit(from)}, ${sql.lit(n)}) g`
       : sql`select i from (with recursive s(i) as (select ${from} union all select i + 1 from s where i < ${n}) select i from s)`;
-  // 95% of members around Salt Lake City, the rest spread over the country; member 2 alone in Montana.
-  // In slices, like the listings below.
+  const neighbours = sql.join(SPARSE_NEIGHBOURS.map((id) => sql.lit(id)));
+  // 95% of members around Salt Lake City, the rest spread over the country; member 2 in rural
+  // Montana, its few neighbours there too. In slices, like the listings below.
   for (let from = 1; from <= members; from += SEED_CHUNK) {
     await sql`insert into users (email, username, password_hash, first_name, last_name, city, state, zip_code, latitude, longitude)
     select 'm' || i || '@bench.example', 'm' || i, 'x', 'M', 'B', 'Somewhere', 'UT', '84101',
-      case when i = 1 then 40.76 when i = 2 then 47.5 when i % 20 = 0 then 25 + ${frac} * 23
-        when i % 97 = 0 then null else 40.6 + ${frac} * 0.3 end,
-      case when i = 1 then -111.89 when i = 2 then -108.5 when i % 20 = 0 then -124 + ${frac} * 54
-        when i % 97 = 0 then null else -112.0 + ${frac} * 0.3 end
+      case when i = 1 then 40.76 when i = 2 then 47.5 when i in (${neighbours}) then 47.0 + i * 0.1
+        when i % 20 = 0 then 25 + ${frac} * 23 when i % 97 = 0 then null else 40.6 + ${frac} * 0.3 end,
+      case when i = 1 then -111.89 when i = 2 then -108.5 when i in (${neighbours}) then -109.0 + i * 0.1
+        when i % 20 = 0 then -124 + ${frac} * 54 when i % 97 = 0 then null else -112.0 + ${frac} * 0.3 end
     from (${series(Math.min(members, from + SEED_CHUNK - 1), from)}) s`.execute(db);
   }
   await sql`insert into friendships (user_low, user_high, requester_id, status)
     select 1, i * 7, 1, 'accepted' from (${series(50)}) s`.execute(db);
-  // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone.
+  const neighbourListings = SPARSE_NEIGHBOURS.length * NEIGHBOUR_LISTINGS;
+  // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone. The
+  // oldest go to the seller and the sparse viewer's neighbours; the rest to the other members
+  // at random.
   // In slices, each well inside PostgreSQL's per-statement time limit.
   for (let from = 1; from <= listings; from += SEED_CHUNK) {
     await sql`insert into listings (owner_id, title, description, price, is_active, is_public, type_id, state_id, category_id)
-    select case when i % 50000 = 0 then 2 else 1 + ${rnd(members)} end,
+    select case when i <= ${sql.lit(SELLER_LISTINGS)} then ${sql.lit(SELLER)}
+        when i <= ${sql.lit(SELLER_LISTINGS + neighbourListings)}
+          then case (i - 1) % ${sql.lit(SPARSE_NEIGHBOURS.length)} ${sql.join(
+            SPARSE_NEIGHBOURS.map((id, k) => sql`when ${sql.lit(k)} then ${sql.lit(id)}`),
+            sql` `,
+          )} end
+        when i % 50000 = 0 then 2 else ${sql.lit(SPARSE_NEIGHBOURS.at(-1)! + 1)} + ${rnd(members - SPARSE_NEIGHBOURS.at(-1)!)} end,
       case when i % 10 = 0 then 'Fresh tomatoes ' || i else 'Homegrown kale ' || i end,
       case when i % 50 = 1 then 'Goes well with a tomato salad' else 'Picked this morning' end,
       ${rnd(40)}, case when i % 20 = 0 then 0 else 1 end, case when i % 10 = 3 then 0 else 1 end,

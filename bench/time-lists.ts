@@ -18,7 +18,7 @@ import { LISTS, queryParams } from './lists.js';
  */
 
 const env = process.env;
-const target = process.argv[2] ?? '/tmp/gardenswap-bench-1000000.sqlite';
+const target = process.argv[2] ?? '/tmp/gardenswap-bench-v2-1000000.sqlite';
 const { db } = connectDatabase(
   target.startsWith('postgres')
     ? { kind: 'postgres', url: target, schema: env.PLAN_SCHEMA }
