@@ -64,9 +64,8 @@ async function seed(db: DB, postgres: boolean, listings: number) {
     select 1, i * 7, 1, 'accepted' from (${series(50)}) s`.execute(db);
   const neighbourListings = SPARSE_NEIGHBOURS.length * NEIGHBOUR_LISTINGS;
   // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone. The
-  // oldest go to the seller and the sparse viewer's neighbours; the rest to the other members
-  // at random.
-  // In slices, each well inside PostgreSQL's per-statement time limit.
+  // oldest go to the seller and the sparse viewer's neighbours, the rest to the other members at
+  // random. In slices, each well inside PostgreSQL's per-statement time limit.
   for (let from = 1; from <= listings; from += SEED_CHUNK) {
     await sql`insert into listings (owner_id, title, description, price, is_active, is_public, type_id, state_id, category_id)
     select case when i <= ${sql.lit(SELLER_LISTINGS)} then ${sql.lit(SELLER)}
