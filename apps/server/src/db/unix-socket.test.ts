@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgSchema, dialect } from '../../test/app.js';
+import { dialect, testConfig } from '../../test/app.js';
 import { createListing, createUser } from '../../test/factories.js';
 import { buildApp, type App } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -40,22 +39,21 @@ const url = await socketUrl();
 describe.skipIf(!url)('PostgreSQL on the same machine, through its Unix socket (a local PostgreSQL only)', () => {
   let app: App;
   let config: Config;
-  let dataDir: string;
-  let dropSchema: () => Promise<void>;
+  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    const created = await createPgSchema();
-    dropSchema = created.drop;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-socket-'));
-    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, RATE_LIMITS: 'off', DATABASE_URL: url });
-    expect(config.database).toEqual({ kind: 'postgres', url });
-    config.database = { kind: 'postgres', url: url!, schema: created.schema };
+    // The operator's URL is read as PostgreSQL's; the test's own schema then goes through it.
+    const read = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: url });
+    expect(read.database).toEqual({ kind: 'postgres', url });
+    const made = await testConfig();
+    cleanup = made.cleanup;
+    const { schema } = made.config.database as Extract<Config['database'], { kind: 'postgres' }>;
+    config = { ...made.config, database: { kind: 'postgres', url: url!, schema } };
     app = await buildApp(config);
     await app.ready();
   });
   afterAll(async () => {
     await app?.close();
-    await dropSchema?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanup?.();
   });
 
   it('migrates, serves a list and a listing, and its connections come through the socket', async () => {
