@@ -54,6 +54,12 @@ export const SERVER_TIMEOUTS = {
   /** An idle keep-alive connection: longer than the usual load balancer's 60 s, so the balancer closes first. */
   keepAliveMs: 72_000,
   checkIntervalMs: 1_000,
+  /**
+   * After answering a request whose body is still arriving (a refused upload), the server reads
+   * and throws away the rest before closing, as nginx and Apache do: closing with unread bytes
+   * resets the connection, and the client loses the answer. Bounded like nginx's lingering close.
+   */
+  lingeringClose: { totalMs: 30_000, idleMs: 5_000, maxBytes: 64 * 1024 * 1024 },
 };
 
 /**

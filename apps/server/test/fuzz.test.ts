@@ -64,6 +64,11 @@ const BAD_SEGMENTS = [
   "1'%20OR%20'1'='1",
   '9'.repeat(150),
   'a'.repeat(199),
+  // Past the router's longest parameter (200): nothing by such a name exists.
+  'a'.repeat(201),
+  '7'.repeat(215),
+  'x'.repeat(2000),
+  '%F0%9F%8C%B1'.repeat(40),
   '%',
   '%zz',
   'welcome',
@@ -437,6 +442,29 @@ describe(`fuzzing every route (seed ${SEED}, ${dialect})`, () => {
         });
     }
     expect(failures.slice(0, 60), `${failures.length} failures`).toEqual([]);
+  });
+
+  it('answers an over-long parameter on every route and method with a 404 and the one error body', async () => {
+    const failures: string[] = [];
+    const as = { authorization: `Bearer ${owner.token}` };
+    const parametric = routes.filter((route) => /[:*]/.test(route.path));
+    expect(parametric.length).toBeGreaterThan(20);
+    for (const route of parametric) {
+      for (const value of ['a'.repeat(201), '9'.repeat(215), 'x'.repeat(2000), '%C3%A9'.repeat(300)]) {
+        const url = route.path.replace(/:[A-Za-z_]+/g, value).replace('*', value);
+        const res = await ctx.app.inject({ method: route.method as InjectOptions['method'], url, headers: as });
+        const body = route.method === 'HEAD' ? undefined : res.json<{ code?: string; detail?: string }>();
+        const ok =
+          res.statusCode >= 400 &&
+          res.statusCode < 500 &&
+          (route.method === 'HEAD' || (typeof body?.detail === 'string' && typeof body.code === 'string'));
+        if (!ok)
+          failures.push(
+            `${route.method} ${route.path} (${value.length}) -> ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it(`answers ${REQUESTS} random malformed requests without a 5xx, always with the one error body`, async () => {

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
 import { IMAGE_MAX_BYTES, TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_TIMEOUTS } from '../src/config.js';
 import { MULTIPART_MAX_BYTES } from '../src/lib/multipart.js';
 import { buildTestApp, type TestContext } from './app.js';
 import { createListing, createUser, type TestUser } from './factories.js';
-import { connect, head, keepWriting, listenLocally, watch } from './raw-http.js';
+import { connect, head, keepWriting, listenLocally, sleep, watch } from './raw-http.js';
 
 const MB = 1024 * 1024;
 let ctx: TestContext;
@@ -12,8 +16,11 @@ let port: number;
 let owner: TestUser;
 let listingId: number;
 
+/** Short enough that the tests see a lingering close end by each of its bounds. */
+const lingeringClose = { totalMs: 2_000, idleMs: 500, maxBytes: 24 * MB };
+
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({ timeouts: { ...SERVER_TIMEOUTS, lingeringClose } });
   port = await listenLocally(ctx);
   owner = await createUser(ctx);
   listingId = (await createListing(ctx, owner)).id;
@@ -60,7 +67,8 @@ describe('an upload over the limit', () => {
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toEqual(tooLarge);
       expect(res.headers.connection).toBe('close');
-      // Not a byte of the body was sent: the server ends the connection instead of waiting for it.
+      // Not a byte of the body was sent: once the client ends its side, the server closes.
+      socket.end();
       await seen.closed;
       socket.destroy();
     },
@@ -144,6 +152,122 @@ describe('an upload over the limit', () => {
     expect(JSON.parse(res.body)).toEqual(tooLarge);
     expect(written).toBeLessThan(MULTIPART_MAX_BYTES + 4 * MB);
     await seen.closed;
+    socket.destroy();
+  });
+});
+
+/**
+ * Sends a whole multipart body of `size` bytes with its Content-Length through Node's own client,
+ * and fails on any socket error along the way, even one after the answer was read.
+ */
+function postWholeBody(route: { method: string; url: string; field: string }, size: number) {
+  const boundary = `gs${randomBytes(8).toString('hex')}`;
+  const opening = formOpening(boundary, route.field);
+  const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const photo = Buffer.alloc(size - opening.length - closing.length, 0xd8);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    let answer: { status: number; body: string } | undefined;
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: route.method,
+        path: route.url,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${owner.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': size,
+        },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => (answer = { status: response.statusCode!, body }));
+      },
+    );
+    request.on('error', reject);
+    request.on('close', () => (answer ? resolve(answer) : reject(new Error('closed without an answer'))));
+    request.end(Buffer.concat([opening, photo, closing]));
+  });
+}
+
+/** A client that may keep sending after the server has ended its side. */
+async function halfOpenConnection() {
+  const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  await once(socket, 'connect');
+  return socket;
+}
+
+/** The connections the server holds open. */
+const serverConnections = () =>
+  new Promise<number>((resolve, reject) =>
+    ctx.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+
+/** When (performance.now()) the server has let go of every connection. */
+async function allConnectionsClosed() {
+  while ((await serverConnections()) > 0) await sleep(20);
+  return performance.now();
+}
+
+/** A 413 refused from its Content-Length, on a connection that stays open on the client's side. */
+async function refusedUpload(contentLength: number) {
+  await allConnectionsClosed();
+  const socket = await halfOpenConnection();
+  const seen = watch(socket);
+  socket.write(
+    head('POST', '/api/listings/', {
+      authorization: `Bearer ${owner.token}`,
+      'content-type': 'multipart/form-data; boundary=xyz',
+      'content-length': contentLength,
+    }),
+  );
+  const res = await seen.answered;
+  expect(res.status).toBe(413);
+  return { socket, seen, res };
+}
+
+describe('a refused upload whose client sends the whole body anyway', () => {
+  it.each(routeNames.map((name, i) => [name, i] as const))(
+    'lets a plain HTTP client that writes 12 MB to %s read the 413, with no reset',
+    async (_name, i) => {
+      const res = await postWholeBody(uploadRoutes()[i]!, 12 * MB);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual(tooLarge);
+    },
+  );
+
+  it('closes once the client has gone quiet after the answer', async () => {
+    const { socket, res } = await refusedUpload(50 * MB);
+    socket.write(Buffer.alloc(64 * 1024));
+    const closedAt = await allConnectionsClosed();
+    expect(closedAt - res.at).toBeGreaterThanOrEqual(lingeringClose.idleMs - 50);
+    expect(closedAt - res.at).toBeLessThan(lingeringClose.idleMs + 1500);
+    socket.destroy();
+  });
+
+  it('closes after its time limit however slowly the client goes on sending', async () => {
+    const { socket, res } = await refusedUpload(50 * MB);
+    const trickle = setInterval(() => socket.write(Buffer.alloc(1024)), lingeringClose.idleMs / 5);
+    socket.on('error', () => clearInterval(trickle));
+    const closedAt = await allConnectionsClosed();
+    clearInterval(trickle);
+    expect(closedAt - res.at).toBeGreaterThanOrEqual(lingeringClose.totalMs - 50);
+    expect(closedAt - res.at).toBeLessThan(lingeringClose.totalMs + 1500);
+    socket.destroy();
+  });
+
+  it('stops reading what follows the answer after its byte limit', async () => {
+    const { socket, seen } = await refusedUpload(200 * MB);
+    const written = await keepWriting(socket, Buffer.alloc(256 * 1024), {
+      limit: 200 * MB,
+      stop: () => seen.isClosed,
+    });
+    // The limit, plus what the kernel's buffers held when the server let go.
+    expect(written).toBeGreaterThan(lingeringClose.maxBytes);
+    expect(written).toBeLessThan(lingeringClose.maxBytes + 16 * MB);
     socket.destroy();
   });
 });

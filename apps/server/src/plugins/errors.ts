@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isDatabaseAway } from '../db/connect.js';
 import { AppError } from '../lib/app-error.js';
+import { lingerOnClose } from '../lib/lingering-close.js';
 
 /** The first message per field, in order, as the error body's `errors`. */
 export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
@@ -105,6 +106,9 @@ export function toAppError(error: unknown): AppError {
       return new AppError('BAD_REQUEST', TEXTS.malformed);
     case 'FST_ERR_BAD_URL':
       return new AppError('BAD_REQUEST', TEXTS.urlMalformed);
+    // Longer than any id, name or file name the router knows: nothing by that name exists.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('NOT_FOUND', TEXTS.notFound);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
@@ -159,8 +163,10 @@ export function holdsNul(value: unknown): boolean {
 }
 
 /** Fastify's `frameworkErrors`: what the router meets before any route runs (a URL it cannot decode). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  return sendError(reply, toAppError(error));
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError.status >= 500) request.log.error({ err: error }, 'request failed before routing');
+  return sendError(reply, appError);
 }
 
 /** The one body as a raw HTTP answer, for the moments Node hands over the bare socket. */
@@ -224,10 +230,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       socket.destroy();
     });
   });
+  // Connections reading the rest of a refused body: shutdown does not wait for them.
+  const lingering = new Map<Socket, () => void>();
   app.addHook('onSend', async (request, reply) => {
     // An answer given before the body has arrived (a refused upload, a 401) ends the connection:
-    // to keep it alive Node would read, and throw away, the rest of a body already refused.
-    if (request.raw.complete === false) void reply.header('connection', 'close');
+    // to keep it alive Node would read, and throw away, the rest of a body already refused. It
+    // closes lingering, so a client still sending that body reads the answer instead of a reset.
+    if (request.raw.complete !== false) return;
+    void reply.header('connection', 'close');
+    const socket = request.raw.socket;
+    if (lingering.has(socket)) return;
+    lingering.set(socket, lingerOnClose(request.raw, app.config.timeouts.lingeringClose));
+    socket.once('close', () => lingering.delete(socket));
+  });
+  app.addHook('preClose', async () => {
+    for (const close of lingering.values()) close();
   });
   app.addHook('onResponse', async (request) => {
     if (request.raw.complete !== false) responding.delete(request.raw.socket);
