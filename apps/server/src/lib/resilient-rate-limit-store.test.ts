@@ -85,10 +85,21 @@ describe('the resilient rate-limit store', () => {
     expect((await incr(one.store, k)).current).toBe(3);
     expect((await read(two.store, k)).current).toBe(3);
     const [stored] = await one.redis.keys(`${nameSpace}*`);
+    expect(stored).toBe(`${nameSpace}${k}`);
     expect(await one.redis.get(stored!)).toBe('3');
     expect(await one.redis.pttl(stored!)).toBeGreaterThan(WINDOW_MS - 5000);
     expect(one.usingRedis() && two.usingRedis()).toBe(true);
     expect([...one.lines, ...two.lines]).toEqual([]);
+  });
+
+  it("names a route's counters after its method and path", async () => {
+    nameSpace = `rl-test-${process.pid}-route-`;
+    const { redis } = await instance();
+    const fallback = resilientRateLimitStore(redis, { nameSpace, log: { warn() {}, info() {} } as never });
+    opened.push({ redis, close: fallback.close });
+    const store = new fallback.Store({}).child({ routeInfo: { method: 'POST', url: '/api/reports' } });
+    await incr(store, '203.0.113.7');
+    expect(await redis.keys(`${nameSpace}*`)).toEqual([`${nameSpace}POST/api/reports-203.0.113.7`]);
   });
 
   it('counts in memory, and keeps refusing past the limit, when nothing listens where Redis should be', async () => {
@@ -154,6 +165,7 @@ describe('the resilient rate-limit store', () => {
     // Counted in Redis again: the count it answers is the one it stores.
     const after = await incr(one.store, k);
     const [stored] = await one.redis.keys(`${nameSpace}*`);
+    expect(stored).toBe(`${nameSpace}${k}`);
     expect(Number(await one.redis.get(stored!))).toBe(after.current);
     expect(one.lines.map((l) => l.level)).toEqual(['warn', 'info']);
   });

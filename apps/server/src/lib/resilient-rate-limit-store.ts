@@ -147,7 +147,12 @@ export function resilientRateLimitStore(redis: Redis, options: ResilientStoreOpt
     }
 
     child(routeOptions: RouteParams) {
-      return new ResilientStore(routeOptions, this.shared.child({ routeInfo: {}, ...routeOptions }));
+      // A route's counters are named after it; a counter made in code names its keys itself (the
+      // plugin's own child would name those `undefinedundefined`).
+      const { method, url } = routeOptions.routeInfo ?? {};
+      const prefix = method && url ? `${nameSpace}${method}${url}-` : nameSpace;
+      const shared = new RedisStore(routeOptions.continueExceeding, routeOptions.exponentialBackoff, redis, prefix);
+      return new ResilientStore(routeOptions, shared);
     }
   }
 
