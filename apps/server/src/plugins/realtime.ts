@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { type AuthUser, allSessionsOf, authenticateToken } from '../modules/auth/auth.tokens.js';
+import { missedBroadcasts } from './missed-broadcasts.js';
 
 export interface SocketData {
   user: AuthUser;
@@ -68,23 +69,26 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   if (app.redis) {
     // The publisher inherits the app client's options: a publish while Redis is away fails at
-    // once instead of queueing, so a broadcast reaches this instance's sockets and no others (a
-    // message is stored all the same, and shows on the next load). The subscriber waits as long
+    // once instead of queueing, so a broadcast reaches this instance's sockets at once and the
+    // others once Redis is back (missedBroadcasts). The subscriber waits as long
     // as it takes, and subscribes again by itself (autoResubscribe) each time Redis returns.
     const pub = app.redis.duplicate();
     const sub = app.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    let lost = 0;
+    const missed = missedBroadcasts(pub);
     // The adapter fires these without awaiting them: a failure must not become an unhandled
     // rejection, which would end the process.
-    catchRejections(pub, ['publish'], () => (lost += 1));
+    catchRejections(pub, ['publish'], (_error, [channel, message]) =>
+      missed.keep(channel as string | Buffer, message as string | Buffer),
+    );
     catchRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => {});
     watchOutages(app, [pub, sub], () => {
-      const count = lost;
-      lost = 0;
+      const count = missed.count;
+      missed.resend((channel, message) => missed.keep(channel, message));
       return count;
     });
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
+      missed.stop();
       pub.disconnect();
       sub.disconnect();
     });
@@ -182,13 +186,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** Makes the named commands of a client settle instead of reject, handing each failure to `failed`. */
-function catchRejections(client: Redis, names: string[], failed: (error: unknown) => void) {
+function catchRejections(client: Redis, names: string[], failed: (error: unknown, args: unknown[]) => void) {
   const commands = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const name of names) {
     const send = commands[name]!.bind(client);
     commands[name] = (...args) =>
       send(...args).catch((error: unknown) => {
-        failed(error);
+        failed(error, args);
         return undefined;
       });
   }
@@ -196,7 +200,8 @@ function catchRejections(client: Redis, names: string[], failed: (error: unknown
 
 /**
  * Logs once when the first of the chat's connections loses Redis and once when all are back,
- * with the broadcasts other instances missed meanwhile, rather than at every reconnection attempt.
+ * with the broadcasts other instances missed meanwhile (sent again now), rather than at every
+ * reconnection attempt.
  */
 function watchOutages(app: FastifyInstance, clients: Redis[], takeLost: () => number) {
   let awaySince: number | undefined;
@@ -217,7 +222,7 @@ function watchOutages(app: FastifyInstance, clients: Redis[], takeLost: () => nu
       if (awaySince === undefined || !clients.every((c) => c.status === 'ready')) return;
       const awayMs = Date.now() - awaySince;
       awaySince = undefined;
-      app.log.info({ awayMs, lostBroadcasts: takeLost() }, 'Redis is back: chat reaches every instance again');
+      app.log.info({ awayMs, missedBroadcasts: takeLost() }, 'Redis is back: chat reaches every instance again');
     });
   }
 }

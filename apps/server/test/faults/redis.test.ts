@@ -159,6 +159,8 @@ describe.skipIf(!hasPostgresBinaries())('two instances while Redis goes away and
     // Chat between two sockets of one instance, on both instances, the way that used to kill it.
     await sent(aliceOnOne, carol, 'while Redis is gone, on one');
     await sent(bobOnTwo, erin, 'while Redis is gone, on two');
+    // Across instances it is stored, and pushed once Redis is back.
+    await sent(aliceOnOne, bob, 'while Redis is gone, across');
     expect(await until(got(carolOnOne, 'while Redis is gone, on one'), 2000)).toBe(true);
     expect(await until(got(erinOnTwo, 'while Redis is gone, on two'), 2000)).toBe(true);
     figures.local = `same-instance chat delivered ${Date.now() - crashedAt} ms after the crash`;
@@ -201,6 +203,10 @@ describe.skipIf(!hasPostgresBinaries())('two instances while Redis goes away and
     );
     figures.recovery = `cross-instance chat delivered again ${recovery} ms after Redis restarted`;
     expect(recovery).toBeLessThan(RECOVERY_MS);
+    expect(await until(got(bobOnTwo, 'while Redis is gone, across'), RECOVERY_MS)).toBe(true);
+    expect(bobOnTwo.received.filter((m) => m.content === 'while Redis is gone, across')).toHaveLength(1);
+    expect(aliceOnOne.received.filter((m) => m.content === 'while Redis is gone, across')).toHaveLength(1);
+    figures.missed = `the message sent across during the outage arrived ${Date.now() - crashedAt} ms after the crash`;
     // And the other way round.
     await sent(bobOnTwo, alice, 'back from two');
     expect(await until(got(aliceOnOne, 'back from two'), 2000)).toBe(true);
