@@ -219,3 +219,39 @@ describe('npm run backup, restored into a fresh server', () => {
     }
   });
 });
+
+describe('npm run backup, when a photo the database refers to is gone from the disk', () => {
+  it(`fails and names the photo (${dialect})`, async () => {
+    const ctx = await buildTestApp({ uploadsStore: 'disk' });
+    const work = mkdtempSync(path.join(tmpdir(), 'gardenswap-backup-'));
+    try {
+      const owner = await createUser(ctx);
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/listings/',
+        as: owner,
+        ...multipartBody(
+          { title: 'Runner beans', type_id: '3', category_id: '1' },
+          { field: 'image', filename: 'p.jpg', contentType: 'image/jpeg', data: await photo(10) },
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const image: string = res.json().featured_image;
+      const file = path.join(ctx.config.dataDir, 'uploads', image.slice('uploads/'.length));
+      expect(existsSync(file)).toBe(true);
+      rmSync(file);
+
+      const output: string[] = [];
+      const code = await runBackup(ctx.config, ['--out', path.join(work, 'backup')], {
+        out: (text) => output.push(text),
+        err: (text) => output.push(text),
+      });
+      expect(code).toBe(1);
+      expect(output.join('\n')).toContain(`Photos the database refers to are missing`);
+      expect(output.join('\n')).toContain(image);
+    } finally {
+      await ctx.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, st
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import type { Config } from '../config.js';
 import { isEntryPoint, runCommand } from '../lib/command-line.js';
 import { UPLOADS_PREFIX } from '../modules/images/photo-urls.js';
@@ -24,6 +25,14 @@ export const POSTGRES_BACKUP = 'gardenswap.pgdump';
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').replace(/Z$/, '');
 
+/** Every photo path the database refers to, on either database. */
+const PHOTOS_REFERRED_TO = `select featured_image as photo from listings union select thumbnail from listings
+  union select image from listing_photos union select thumbnail from listing_photos
+  union select profile_picture from users`;
+type PhotoRow = { photo: string | null };
+const uploadedPhotos = (rows: PhotoRow[]) =>
+  rows.map((r) => r.photo).filter((p): p is string => !!p && p.startsWith(UPLOADS_PREFIX));
+
 /**
  * SQLite's online backup API, in a single step: one read transaction, so the copy is the
  * database as it was at one instant, while the server goes on reading and writing (WAL).
@@ -41,24 +50,33 @@ async function backupSqlite(file: string, out: string): Promise<string[]> {
   try {
     // One self-contained file, without -wal and -shm beside it; the server turns WAL on again.
     copy.pragma('journal_mode = DELETE');
-    const rows = copy
-      .prepare(
-        `select featured_image as photo from listings union select thumbnail from listings
-         union select image from listing_photos union select thumbnail from listing_photos
-         union select profile_picture from users`,
-      )
-      .all() as { photo: string | null }[];
-    return rows.map((r) => r.photo).filter((p): p is string => !!p && p.startsWith(UPLOADS_PREFIX));
+    return uploadedPhotos(copy.prepare(PHOTOS_REFERRED_TO).all() as PhotoRow[]);
   } finally {
     copy.close();
   }
 }
 
-/** pg_dump takes its own snapshot: the dump is consistent while the server runs. */
-async function backupPostgres(url: string, schema: string | undefined, out: string) {
+/**
+ * pg_dump, consistent while the server runs, from the snapshot of a transaction that also reads
+ * the photos the database refers to: the list is of the very instant the dump holds.
+ */
+async function backupPostgres(url: string, schema: string | undefined, out: string): Promise<string[]> {
   const args = ['--format=custom', '--no-owner', `--file=${path.join(out, POSTGRES_BACKUP)}`];
   if (schema) args.push(`--schema=${schema}`);
-  await promisify(execFile)('pg_dump', [...args, url]);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
+    if (schema) await client.query(`set local search_path to ${client.escapeIdentifier(schema)}`);
+    const photos = uploadedPhotos((await client.query<PhotoRow>(PHOTOS_REFERRED_TO)).rows);
+    // The snapshot lives as long as this transaction: pg_dump reads it before it ends.
+    await promisify(execFile)('pg_dump', [...args, `--snapshot=${snapshot}`, url]);
+    await client.query('commit');
+    return photos;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Copies every photo file; the photos the database refers to must all be there. */
@@ -83,7 +101,7 @@ async function backupOnce(config: Config, out: string) {
     referenced = await backupSqlite(config.database.file, out);
     done.push(`${SQLITE_BACKUP}  the database (SQLite online backup)`);
   } else {
-    await backupPostgres(config.database.url, config.database.schema, out);
+    referenced = await backupPostgres(config.database.url, config.database.schema, out);
     done.push(`${POSTGRES_BACKUP}  the database (pg_dump, custom format)`);
   }
   let missing: string[] = [];
