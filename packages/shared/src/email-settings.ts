@@ -23,24 +23,55 @@ export const ProfileSettingsInputSchema = z.object({
 });
 export type ProfileSettingsInput = z.infer<typeof ProfileSettingsInputSchema>;
 
-/** The profile's switch for each kind, and what its unsubscribe link confirms. */
-export const EMAIL_KIND_TEXTS: Record<EmailKind, { label: string; hint: string; unsubscribed: string }> = {
+/** The profile's switch for each kind, what its unsubscribe page asks, and what it confirms. */
+export const EMAIL_KIND_TEXTS: Record<
+  EmailKind,
+  { label: string; hint: string; unsubscribeQuestion: string; unsubscribed: string }
+> = {
   matches: {
     label: 'Matches',
     hint: 'When a listing matches an item on your wish list, or one of yours asks whether it is still available.',
+    unsubscribeQuestion: 'Turn off e-mails about matches and about renewing your listings?',
     unsubscribed: 'You will no longer get e-mails about matches for your wish list or about renewing your listings.',
   },
   friend_requests: {
     label: 'Friend requests',
     hint: 'When someone sends you a friend request.',
+    unsubscribeQuestion: 'Turn off e-mails about friend requests?',
     unsubscribed: 'You will no longer get e-mails about friend requests.',
   },
   messages: {
     label: 'Messages',
     hint: 'When a message waits unread for you while you are away from Gardenswap.',
+    unsubscribeQuestion: 'Turn off e-mails about new messages?',
     unsubscribed: 'You will no longer get e-mails about new messages.',
   },
 };
+
+/** The page an e-mail's unsubscribe link opens: it asks, and only its button turns e-mails off. */
+export const UNSUBSCRIBE_TEXTS = {
+  checking: 'Checking the link...',
+  /** A link from before e-mail was switched per kind turns every kind off. */
+  everyKindQuestion: 'Turn off every e-mail from Gardenswap?',
+  securityStays: 'Notices about the security of your account still reach you.',
+  button: 'Unsubscribe',
+  working: 'Unsubscribing...',
+  doneTitle: 'You are unsubscribed',
+  failedTitle: 'This link did not work',
+  failed: 'Could not unsubscribe. Please try again.',
+  retry: 'Try again',
+  settings: 'Change your e-mail settings on your profile',
+} as const;
+
+/** GET /mail/unsubscribe/link and POST /mail/unsubscribe: the signed token of an e-mail's unsubscribe link. */
+export const UnsubscribeLinkQuerySchema = z.object({ token: z.string().max(2000).optional() });
+
+/** The form body of a mail client's one-click unsubscribe (RFC 8058); the web page posts none. */
+export const OneClickUnsubscribeBodySchema = z.object({ 'List-Unsubscribe': z.string().max(100).optional() }).nullish();
+
+/** What an unsubscribe link turns off: its e-mail's kind, or every kind for a link from before the split. */
+export const UnsubscribeLinkSchema = z.object({ kinds: z.array(z.enum(EMAIL_KINDS)).min(1) });
+export type UnsubscribeLink = z.infer<typeof UnsubscribeLinkSchema>;
 
 export const EMAIL_SETTINGS_TEXTS = {
   title: 'E-mail notifications',

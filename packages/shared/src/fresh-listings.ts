@@ -17,4 +17,11 @@ export const PAUSED_REASONS = ['not_renewed'] as const;
 export type PausedReason = (typeof PAUSED_REASONS)[number];
 export const PausedReasonSchema = z.enum(PAUSED_REASONS);
 
+/** GET /listings/renew/link and POST /listings/renew: the signed token of the e-mail's renew link. */
+export const RenewLinkQuerySchema = z.object({ token: z.string().max(2000).optional() });
+
+/** The listing a renew link is about: its page asks about it, its button renews it. */
+export const RenewLinkListingSchema = z.object({ listing_id: z.number().int(), title: z.string() });
+export type RenewLinkListing = z.infer<typeof RenewLinkListingSchema>;
+
 export { FRESH_TEXTS, listingAgeText } from './fresh-texts.js';

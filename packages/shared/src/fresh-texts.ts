@@ -16,6 +16,15 @@ export const FRESH_TEXTS = {
   linkInvalid: 'This renew link is not valid or has expired. Sign in to renew the listing from the app.',
   linkRenewedTitle: 'Listing renewed',
   linkRenewed: (title: string) => `“${title}” shows as fresh again. We will ask you again later.`,
+  // The page the e-mail's renew link opens: it asks, and only its button renews.
+  linkChecking: 'Checking the link...',
+  linkQuestion: (title: string) => `Is “${title}” still available?`,
+  linkHint: 'If it is, renew it: it shows as fresh again, and shows again if it paused itself.',
+  linkGone: 'Gone already? Open the listing',
+  linkFailedTitle: 'This link did not work',
+  linkRetry: 'Try again',
+  seeListing: 'See your listing',
+  openApp: 'Open Gardenswap',
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;

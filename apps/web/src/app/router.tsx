@@ -53,6 +53,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       // Not for guests only: an e-mailed link must work in a browser where someone is still signed in.
       { path: '/reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
       { path: '/confirm-email', lazy: page(() => import('../features/profile/pages/confirm-email-page')) },
+      // An e-mail's links open pages that ask first: only their button unsubscribes or renews.
+      { path: '/unsubscribe', lazy: page(() => import('../features/emails/unsubscribe-page')) },
+      { path: '/renew', lazy: page(() => import('../features/emails/renew-page')) },
       // Signed out by then: deleting the account ended the session.
       { path: '/account-deleted', lazy: page(() => import('../features/account/pages/account-deleted-page')) },
       { path: '/not-found', lazy: page(() => import('../features/listings/pages/listing-not-found-page')) },

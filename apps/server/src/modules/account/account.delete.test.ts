@@ -328,6 +328,7 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
       '/api/auth/users/': ['?q=leaver', `?q=${member.username}`, '?q=deleted', '?q=Deleted%20member'],
       '/api/auth/friends/requests/': ['?direction=incoming', '?direction=outgoing'],
       '/api/mail/unsubscribe/': [unsubscribeUrl.split('?')[1] ? `?${unsubscribeUrl.split('?')[1]}` : ''],
+      '/api/mail/unsubscribe/link/': [unsubscribeUrl.split('?')[1] ? `?${unsubscribeUrl.split('?')[1]}` : ''],
     };
     const urls: string[] = [];
     for (const route of routes.filter((r) => r.startsWith('GET '))) {
@@ -397,8 +398,10 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
   });
 
   it('answers their unsubscribe link like any other, changing nothing', async () => {
-    const res = await ctx.inject({ method: 'GET', url: unsubscribeUrl });
-    expect(res.statusCode).toBe(200);
+    const search = unsubscribeUrl.slice(unsubscribeUrl.indexOf('?'));
+    expect((await ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe${search}` })).statusCode).toBe(303);
+    expect((await ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe/link${search}` })).statusCode).toBe(200);
+    expect((await ctx.inject({ method: 'POST', url: `/api/mail/unsubscribe${search}` })).statusCode).toBe(200);
   });
 
   it('sends no reset link to their address', async () => {

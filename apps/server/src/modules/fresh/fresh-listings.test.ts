@@ -54,11 +54,23 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     ctx.db.selectFrom('outbox').select(['subject', 'text', 'html']).where('to_address', '=', user.email).execute();
   const listing = async (user: TestUser, id: number) =>
     (await ctx.inject({ method: 'GET', url: `/api/listings/${id}`, as: user })).json<Listing>();
-  const renewUrlIn = (text: string) => {
+  /** The "Still available" link of a renew e-mail: the web app's page. */
+  const renewLinkIn = (text: string) => {
     const match = /Still available: (\S+)/.exec(text);
     expect(match, text).not.toBeNull();
-    return new URL(match![1]!).pathname + new URL(match![1]!).search;
+    return new URL(match![1]!);
   };
+  const describeLink = (token: string) =>
+    ctx.inject({ method: 'GET', url: `/api/listings/renew/link?token=${encodeURIComponent(token)}` });
+  const renewByLink = (token: string) =>
+    ctx.inject({ method: 'POST', url: `/api/listings/renew?token=${encodeURIComponent(token)}` });
+  /** The listing's renewal state as the database holds it. */
+  const renewalOf = (id: number) =>
+    ctx.db
+      .selectFrom('listings')
+      .select(['renewed_at', 'renew_asked_at', 'is_active', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('asks about produce after 7 days and not before, in the app and by e-mail', async () => {
     const maria = await owner();
@@ -77,8 +89,8 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Is “Zucchini glut” still available?');
     expect(mails[0]!.text).toContain('It is 7 days since you listed or last renewed');
-    expect(mails[0]!.text).toContain('/api/mail/unsubscribe?token=');
-    expect(mails[0]!.html).toContain('/api/listings/renew?token=');
+    expect(mails[0]!.text).toContain(`${ctx.config.publicOrigin}/unsubscribe?token=`);
+    expect(mails[0]!.html).toContain(`${ctx.config.publicOrigin}/renew?token=`);
   });
 
   it('pushes the question and the pause live to the owner’s open tabs', async () => {
@@ -169,22 +181,51 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     expect(res.json()).toMatchObject({ code: 'CONFLICT', detail: FRESH_TEXTS.goneRefused });
   });
 
-  it('renews from the e-mail link without signing in', async () => {
+  it('changes nothing when the e-mail link is opened: the page asks, GET of the old address leads there', async () => {
     const maria = await owner();
-    const { id } = await createListing(ctx, maria, { category_id: CATEGORIES.produce });
+    const { id } = await createListing(ctx, maria, { title: 'Zucchini glut', category_id: CATEGORIES.produce });
     now += 8 * DAY;
     await sweep();
     const [mail] = await mailsTo(maria);
-    const res = await ctx.inject({ method: 'GET', url: renewUrlIn(mail!.text) });
+    const link = renewLinkIn(mail!.text);
+    expect(link.origin + link.pathname).toBe(`${ctx.config.publicOrigin}/renew`);
+    const token = link.searchParams.get('token')!;
+    const before = await renewalOf(id);
+    expect(before.renew_asked_at).not.toBeNull();
+
+    const about = await describeLink(token);
+    expect(about.statusCode).toBe(200);
+    expect(about.json()).toEqual({ listing_id: id, title: 'Zucchini glut' });
+    // E-mails sent before the page existed point at the API itself: a GET only leads to the page.
+    for (const method of ['GET', 'HEAD'] as const) {
+      const old = await ctx.inject({ method, url: `/api/listings/renew?token=${encodeURIComponent(token)}` });
+      expect(old.statusCode).toBe(303);
+      expect(old.headers.location).toBe(`${ctx.config.publicOrigin}/renew?token=${encodeURIComponent(token)}`);
+    }
+    expect(await renewalOf(id)).toEqual(before);
+    // Unanswered, the question pauses the listing as if nobody had opened anything.
+    now += 4 * DAY;
+    await sweep();
+    expect((await renewalOf(id)).is_active).toBe(0);
+  });
+
+  it("renews with the page's POST, without signing in", async () => {
+    const maria = await owner();
+    const { id } = await createListing(ctx, maria, { title: 'Runner beans', category_id: CATEGORIES.produce });
+    now += 8 * DAY;
+    await sweep();
+    const [mail] = await mailsTo(maria);
+    const res = await renewByLink(renewLinkIn(mail!.text).searchParams.get('token')!);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(FRESH_TEXTS.linkRenewedTitle);
+    expect(res.json()).toEqual({ listing_id: id, title: 'Runner beans' });
+    expect(await renewalOf(id)).toMatchObject({ renewed_at: expect.anything(), renew_asked_at: null, is_active: 1 });
     expect((await listing(maria, id)).renewed_at).toBe(new Date(now).toISOString());
     now += 4 * DAY;
     await sweep();
     expect((await listing(maria, id)).is_active).toBe(true);
   });
 
-  it('refuses a changed, expired or foreign renew link and changes nothing', async () => {
+  it('refuses a changed, expired or foreign renew link with the one error body and changes nothing', async () => {
     const maria = await owner();
     const alex = await createUser(ctx);
     const { id } = await createListing(ctx, maria, { category_id: CATEGORIES.produce });
@@ -194,15 +235,29 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     const expired = await signRenewToken(secret, { userId: maria.id, listingId: id }, now - 1000);
     const foreign = await signRenewToken(secret, { userId: alex.id, listingId: id }, now + DAY);
     const wrongKey = await signRenewToken('x'.repeat(48), { userId: maria.id, listingId: id }, now + DAY);
+    const before = await renewalOf(id);
     for (const token of [tampered, expired, foreign, wrongKey, maria.token, '']) {
-      const res = await ctx.inject({ method: 'GET', url: `/api/listings/renew?token=${encodeURIComponent(token)}` });
-      expect(res.statusCode, token).toBe(400);
-      expect(res.body).toContain(FRESH_TEXTS.linkInvalid.slice(0, 30));
+      for (const res of [await describeLink(token), await renewByLink(token)]) {
+        expect(res.statusCode, token).toBe(400);
+        expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: FRESH_TEXTS.linkInvalid });
+      }
     }
-    expect((await listing(maria, id)).renewed_at).toBeNull();
+    expect(await renewalOf(id)).toEqual(before);
     // A link past its time, on the test's clock.
     now += 2 * DAY;
-    expect((await ctx.inject({ method: 'POST', url: `/api/listings/renew?token=${valid}` })).statusCode).toBe(400);
+    expect((await renewByLink(valid)).statusCode).toBe(400);
+    expect(await renewalOf(id)).toEqual(before);
+  });
+
+  it('refuses the link of a listing that is gone with 409', async () => {
+    const maria = await owner();
+    const { id } = await createListing(ctx, maria, { state_id: LISTING_STATES.gone });
+    const token = await signRenewToken(ctx.config.jwtSecret, { userId: maria.id, listingId: id }, now + DAY);
+    for (const res of [await describeLink(token), await renewByLink(token)]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'CONFLICT', detail: FRESH_TEXTS.goneRefused });
+    }
+    expect((await renewalOf(id)).renewed_at).toBeNull();
   });
 
   it('pauses a listing not renewed within 3 days of asking; the owner sees why and reactivating renews', async () => {

@@ -12,7 +12,7 @@ import {
   ownerContact,
   pauseUnrenewed,
 } from './fresh.queries.js';
-import { signRenewToken } from './renew-links.js';
+import { renewPageUrl, signRenewToken } from './renew-links.js';
 
 export interface FreshListingsSweep {
   /** Asks every listing due and pauses every one not renewed in time; how many of each (tests, tools). */
@@ -92,7 +92,7 @@ export const freshListingsSweep = fp(
                 title: claimed.title,
                 age: days(afterMs[group]),
                 grace: days(settings.graceMs),
-                renewUrl: `${origin}/api/listings/renew?token=${encodeURIComponent(token)}`,
+                renewUrl: renewPageUrl(origin, token),
                 listingUrl: `${origin}/listings/${id}`,
                 unsubscribeUrl,
               }),

@@ -14,15 +14,15 @@ export interface RenewMailData {
   unsubscribeUrl: string;
 }
 
-/** "Is your listing still available?": one tap on the button renews it, without signing in. */
+/** "Is your listing still available?": its button opens a page that renews it, without signing in. */
 export function renewMail(data: RenewMailData): RenderedMail {
-  const subject = `Is “${data.title}” still available?`;
+  const subject = FRESH_TEXTS.linkQuestion(data.title);
   const reason =
     'You get this e-mail because you list this on Gardenswap and asked for e-mails about listings (matches). We ask now and then so buyers only see what is still there.';
   const greeting = `Hi ${data.recipientName},`;
   const lines = [
     `It is ${data.age} since you listed or last renewed “${data.title}” on Gardenswap. Is it still available?`,
-    `If it is, tap the button and it shows as fresh again. If nobody renews it within ${data.grace}, it pauses itself: nobody else sees it until you reactivate it.`,
+    `If it is, tap the button and confirm on the page it opens: it shows as fresh again. If nobody renews it within ${data.grace}, it pauses itself: nobody else sees it until you reactivate it.`,
   ];
   const body = [
     paragraph(esc(greeting)),

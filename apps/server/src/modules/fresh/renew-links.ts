@@ -12,7 +12,7 @@ export interface RenewLink {
 }
 
 /**
- * The signed, purpose-bound token of the e-mail's one-tap "Still available" link: it renews one
+ * The signed, purpose-bound token of the e-mail's "Still available" link: its page renews one
  * listing of one member, without signing in, until it expires. Anything else (a session token,
  * an unsubscribe token, a changed byte) is refused.
  */
@@ -41,3 +41,10 @@ export async function verifyRenewToken(secret: string, token: string, nowMs: num
     return undefined;
   }
 }
+
+/**
+ * The link the e-mail's "Still available" button opens: the web app's page, which asks about the
+ * listing and whose button renews it. Opening it changes nothing, so a mail scanner renews nothing.
+ */
+export const renewPageUrl = (origin: string, token?: string) =>
+  `${origin}/renew${token ? `?token=${encodeURIComponent(token)}` : ''}`;

@@ -1,8 +1,9 @@
-import { EMAIL_KINDS, EMAIL_KIND_TEXTS, NOTIFICATION_TEXTS, type User } from '@gardenswap/shared';
+import { EMAIL_KINDS, NOTIFICATION_TEXTS, type User } from '@gardenswap/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
+import { startSmtpSink } from '../../../test/smtp-sink.js';
 import { mailerOf } from './mailer.js';
 
 describe('e-mail without SMTP_URL, previews and the profile switch', () => {
@@ -25,7 +26,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     const rows = await ctx.db.selectFrom('outbox').selectAll().where('to_address', '=', 'pal@example.org').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ subject: 'Test invited you to Gardenswap', error: null });
-    expect(rows[0]!.html).toContain('/api/mail/unsubscribe?token=');
+    expect(rows[0]!.html).toContain(`${ctx.config.publicOrigin}/unsubscribe?token=`);
     expect(rows[0]!.text).toContain(`/seller/${a.id}`);
   });
 
@@ -102,18 +103,66 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
 
   const settingsOf = async (user: { token: string }) =>
     (await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: user })).json<User>().email_notifications;
-  const follow = (link: string) => {
-    const { pathname, search } = new URL(link);
-    return ctx.inject({ method: 'GET', url: pathname + search });
-  };
+  /** The member's switches as the database holds them, read past every cache and answer. */
+  const switchesOf = (user: { id: number }) =>
+    ctx.db
+      .selectFrom('users')
+      .select(['email_matches', 'email_friend_requests', 'email_messages'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+  const ALL_ON = { email_matches: 1, email_friend_requests: 1, email_messages: 1 };
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+  const describeLink = (token: string) =>
+    ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe/link?token=${encodeURIComponent(token)}` });
+  const unsubscribe = (token: string) =>
+    ctx.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(token)}` });
+  const oldLinkToken = (subject: string) =>
+    new SignJWT({ purpose: 'unsubscribe' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setSubject(subject)
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
 
-  it("turns off only its own kind with each e-mail's unsubscribe link, and says which", async () => {
+  it("links each e-mail to the web app's unsubscribe page, which says the kind and changes nothing", async () => {
+    const mailer = mailerOf(ctx.app.server)!;
+    const a = await createUser(ctx);
+    for (const kind of EMAIL_KINDS) {
+      const link = await mailer.unsubscribeUrl({ userId: a.id }, kind);
+      expect(link.startsWith(`${ctx.config.publicOrigin}/unsubscribe?token=`)).toBe(true);
+      const about = await describeLink(tokenOf(link));
+      expect(about.statusCode).toBe(200);
+      expect(about.json()).toEqual({ kinds: [kind] });
+    }
+    expect(await switchesOf(a)).toEqual(ALL_ON);
+  });
+
+  it('changes nothing when a link of the old form is opened: GET leads to the page, for every kind of link', async () => {
+    const mailer = mailerOf(ctx.app.server)!;
+    const a = await createUser(ctx);
+    const tokens = [
+      ...(await Promise.all(
+        EMAIL_KINDS.map(async (kind) => tokenOf(await mailer.unsubscribeUrl({ userId: a.id }, kind))),
+      )),
+      await oldLinkToken(String(a.id)),
+      await oldLinkToken(`email:${a.email}`),
+    ];
+    for (const token of tokens) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await ctx.inject({ method, url: `/api/mail/unsubscribe?token=${encodeURIComponent(token)}` });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe(`${ctx.config.publicOrigin}/unsubscribe?token=${encodeURIComponent(token)}`);
+      }
+    }
+    expect(await switchesOf(a)).toEqual(ALL_ON);
+  });
+
+  it("turns off only its own kind with the page's POST, and says which", async () => {
     const mailer = mailerOf(ctx.app.server)!;
     for (const kind of EMAIL_KINDS) {
       const a = await createUser(ctx);
-      const page = await follow(await mailer.unsubscribeUrl({ userId: a.id }, kind));
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain(EMAIL_KIND_TEXTS[kind].unsubscribed);
+      const res = await unsubscribe(tokenOf(await mailer.unsubscribeUrl({ userId: a.id }, kind)));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ kinds: [kind] });
       expect(await settingsOf(a)).toEqual({
         matches: kind !== 'matches',
         friend_requests: kind !== 'friend_requests',
@@ -122,35 +171,64 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     }
     // An invitation's link names an address: once it is a member's, their friend requests go quiet.
     const b = await createUser(ctx);
-    expect((await follow(await mailer.unsubscribeUrl({ email: b.email }, 'friend_requests'))).statusCode).toBe(200);
+    expect(
+      (await unsubscribe(tokenOf(await mailer.unsubscribeUrl({ email: b.email }, 'friend_requests')))).statusCode,
+    ).toBe(200);
     expect(await settingsOf(b)).toEqual({ matches: true, friend_requests: false, messages: true });
   });
 
-  it('keeps the promise of a link sent before e-mail was switched per kind: every kind goes off', async () => {
+  it('unsubscribes with the one-click POST of a mail client (RFC 8058), with no page', async () => {
+    const a = await createUser(ctx);
+    const link = await mailerOf(ctx.app.server)!.unsubscribeUrl({ userId: a.id }, 'messages');
+    const res = await ctx.inject({
+      method: 'POST',
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(tokenOf(link))}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await switchesOf(a)).toEqual({ ...ALL_ON, email_messages: 0 });
+  });
+
+  it('keeps the promise of a link sent before e-mail was switched per kind: its button turns every kind off', async () => {
     const [a, b] = [await createUser(ctx), await createUser(ctx)];
-    const old = (subject: string) =>
-      new SignJWT({ purpose: 'unsubscribe' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt()
-        .setSubject(subject)
-        .sign(new TextEncoder().encode(ctx.config.jwtSecret));
     for (const [member, subject] of [
       [a, String(a.id)],
       [b, `email:${b.email}`],
     ] as const) {
-      const page = await ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${await old(subject)}` });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain(NOTIFICATION_TEXTS.unsubscribed);
+      const token = await oldLinkToken(subject);
+      expect((await describeLink(token)).json()).toEqual({ kinds: [...EMAIL_KINDS] });
+      expect(await switchesOf(member)).toEqual(ALL_ON);
+      expect((await unsubscribe(token)).statusCode).toBe(200);
       expect(await settingsOf(member)).toEqual({ matches: false, friend_requests: false, messages: false });
     }
-    // A kind the server does not know is no link at all.
+  });
+
+  it('refuses a changed, foreign or missing token with the one error body and changes nothing', async () => {
     const c = await createUser(ctx);
-    const odd = await new SignJWT({ purpose: 'unsubscribe', kind: 'everything' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(c.id))
-      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
-    expect((await ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${odd}` })).statusCode).toBe(400);
-    expect(await settingsOf(c)).toEqual({ matches: true, friend_requests: true, messages: true });
+    const valid = tokenOf(await mailerOf(ctx.app.server)!.unsubscribeUrl({ userId: c.id }, 'matches'));
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    const tokens = [
+      `${valid.slice(0, -4)}${valid.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`,
+      // A kind the server does not know is no link at all.
+      await new SignJWT({ purpose: 'unsubscribe', kind: 'everything' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.id))
+        .sign(key),
+      await new SignJWT({ purpose: 'listing-renew', kind: 'matches' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(c.id))
+        .sign(key),
+      c.token,
+      '',
+    ];
+    for (const token of tokens) {
+      for (const res of [await describeLink(token), await unsubscribe(token)]) {
+        expect(res.statusCode, token).toBe(400);
+        expect(res.json()).toEqual({ code: 'BAD_REQUEST', detail: NOTIFICATION_TEXTS.unsubscribeInvalid });
+      }
+    }
+    expect(await switchesOf(c)).toEqual(ALL_ON);
   });
 
   it('previews the unread-messages e-mail', async () => {
@@ -179,5 +257,55 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the unsubscribe headers of a sent e-mail', () => {
+  const origin = 'https://gardenswap.example';
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    ctx = await buildTestApp({ smtpUrl: sink.url, publicOrigin: origin });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await sink?.close();
+  });
+
+  it('carries List-Unsubscribe with the https address a one-click POST acts on, and List-Unsubscribe-Post', async () => {
+    const [asker, b] = [await createUser(ctx), await createUser(ctx)];
+    const asked = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/friends/request',
+      as: asker,
+      payload: { friend_id: b.id },
+    });
+    expect(asked.statusCode).toBe(201);
+    await mailerOf(ctx.app.server)!.idle();
+    const [mail] = sink.to(b.email);
+    expect(mail, 'the friend request e-mail').toBeDefined();
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const header = /^<(https:\/\/gardenswap\.example\/api\/mail\/unsubscribe\?token=[^>]+)>$/.exec(
+      mail!.headers['list-unsubscribe']!,
+    );
+    expect(header, mail!.headers['list-unsubscribe']).not.toBeNull();
+    const oneClick = new URL(header![1]!);
+    // The e-mail itself shows the page of the same token; the header is for mail clients.
+    expect(mail!.body).toContain(`${origin}/unsubscribe?token=${oneClick.searchParams.get('token')}`);
+
+    const res = await ctx.inject({
+      method: 'POST',
+      url: oneClick.pathname + oneClick.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['email_matches', 'email_friend_requests', 'email_messages'])
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email_matches: 1, email_friend_requests: 0, email_messages: 1 });
   });
 });

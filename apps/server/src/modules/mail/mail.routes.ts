@@ -1,45 +1,34 @@
-import { EMAIL_KINDS, EMAIL_KIND_TEXTS, MAIL_PREVIEWS, NOTIFICATION_TEXTS } from '@gardenswap/shared';
+import {
+  MAIL_PREVIEWS,
+  NOTIFICATION_TEXTS,
+  OneClickUnsubscribeBodySchema,
+  UnsubscribeLinkQuerySchema,
+  UnsubscribeLinkSchema,
+} from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { setEmailNotifications } from '../auth/auth.queries.js';
 import { OutboxMailSchema, listOwnOutbox } from './outbox.queries.js';
 import { previewMail } from './templates.js';
-import { verifyUnsubscribeToken } from './unsubscribe.js';
+import { type Unsubscribe, unsubscribePageUrl, verifyUnsubscribeToken } from './unsubscribe.js';
 
 const tags = ['e-mail'];
 
-function page(title: string, message: string, origin: string) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Gardenswap</title></head>
-<body style="margin:0;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:#eef2eb;color:#1d2b1f">
-<main style="max-width:480px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d8e0d4;border-radius:8px">
-<h1 style="margin:0 0 12px;font-size:22px;color:#1e4a27">${title}</h1>
-<p style="margin:0 0 12px">${message}</p>
-<p style="margin:0"><a href="${origin}/profile" style="color:#2f6b3a">Change your e-mail settings on your profile</a></p>
-</main></body></html>`;
-}
-
-/** /api/mail: the one-click unsubscribe link, the previews of the real templates, and a member's own kept e-mails. */
+/** /api/mail: unsubscribe links, the previews of the real templates, and a member's own kept e-mails. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicOrigin, jwtSecret } = app.config;
 
-  const unsubscribe = {
-    config: { public: true },
-    schema: {
-      tags,
-      security: [],
-      description:
-        "The link every e-mail carries (and its List-Unsubscribe header, one-click POST per RFC 8058): turns off the member's e-mails of that e-mail's kind (matches, friend requests or messages; every kind for a link sent before e-mail was switched per kind) and answers a small HTML page that says which.",
-      querystring: z.object({ token: z.string().max(2000).optional() }),
-    },
-  } as const;
-  const handleUnsubscribe = async (request: { query: { token?: string } }, reply: import('fastify').FastifyReply) => {
-    const link = request.query.token ? await verifyUnsubscribeToken(jwtSecret, request.query.token) : undefined;
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!link) return reply.status(400).send(page('Unsubscribe', NOTIFICATION_TEXTS.unsubscribeInvalid, publicOrigin));
-    const { recipient, kinds } = link;
+  /** What a signed unsubscribe link turns off; the one error body for anything else. */
+  async function readLink(token: string | undefined) {
+    const link = token ? await verifyUnsubscribeToken(jwtSecret, token) : undefined;
+    if (!link) throw badRequest(NOTIFICATION_TEXTS.unsubscribeInvalid);
+    return link;
+  }
+
+  /** Turns the link's kinds off for its member; an invitation's address that is no member's has nothing to turn off. */
+  async function turnOff({ recipient, kinds }: Unsubscribe) {
     const userId =
       'userId' in recipient
         ? recipient.userId
@@ -52,12 +41,59 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
           )?.id;
     if (userId !== undefined)
       await setEmailNotifications(app.db, userId, Object.fromEntries(kinds.map((kind) => [kind, false])));
-    const said =
-      kinds.length === EMAIL_KINDS.length ? NOTIFICATION_TEXTS.unsubscribed : EMAIL_KIND_TEXTS[kinds[0]!].unsubscribed;
-    return reply.send(page('You are unsubscribed', said, publicOrigin));
-  };
-  app.get('/unsubscribe', unsubscribe, handleUnsubscribe);
-  app.post('/unsubscribe', unsubscribe, handleUnsubscribe);
+  }
+
+  app.get(
+    '/unsubscribe',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        description:
+          'Where every unsubscribe link sent so far points (and List-Unsubscribe): a GET changes nothing, since mail scanners open every link, and leads (303) to the web page /unsubscribe, which says what the link turns off and whose button POSTs here.',
+        querystring: UnsubscribeLinkQuerySchema,
+      },
+    },
+    async (request, reply) => reply.redirect(unsubscribePageUrl(publicOrigin, request.query.token), 303),
+  );
+
+  app.get(
+    '/unsubscribe/link',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        description:
+          "What an unsubscribe link turns off, for its page to ask: the e-mail's kind, or every kind for a link sent before e-mail was switched per kind. Turns nothing off; 400 for a changed or foreign token.",
+        querystring: UnsubscribeLinkQuerySchema,
+        response: { 200: UnsubscribeLinkSchema },
+      },
+    },
+    async (request) => ({ kinds: [...(await readLink(request.query.token)).kinds] }),
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        description:
+          "Turns off the member's e-mails of the link's kind (every kind for a link sent before e-mail was switched per kind): the button of the /unsubscribe page, and a mail client's one-click POST of List-Unsubscribe (RFC 8058, body `List-Unsubscribe=One-Click`). The token is checked again here; 400 for a changed or foreign one.",
+        querystring: UnsubscribeLinkQuerySchema,
+        body: OneClickUnsubscribeBodySchema,
+        response: { 200: UnsubscribeLinkSchema },
+      },
+    },
+    async (request) => {
+      const link = await readLink(request.query.token);
+      await turnOff(link);
+      return { kinds: [...link.kinds] };
+    },
+  );
 
   app.get(
     '/preview/:kind',

@@ -15,13 +15,14 @@ import {
   releaseMails,
 } from './outbox.queries.js';
 import type { RenderedMail } from './templates.js';
-import { type Recipient, signUnsubscribeToken } from './unsubscribe.js';
+import { type Recipient, listUnsubscribeHeaders, signUnsubscribeToken, unsubscribePageUrl } from './unsubscribe.js';
 
 export interface OutgoingMail extends RenderedMail {
   to: string;
   /**
-   * The one-click unsubscribe link, also sent as List-Unsubscribe. Security notices have none:
-   * no switch turns them off, so they must not offer one.
+   * The unsubscribe link the e-mail shows (from `Mailer.unsubscribeUrl`); its token also goes out
+   * as List-Unsubscribe for one-click POSTs. Security notices have none: no switch turns them off,
+   * so they must not offer one.
    */
   unsubscribeUrl?: string;
 }
@@ -34,7 +35,7 @@ export interface Mailer {
    * Rejects only when the database does.
    */
   send(mail: OutgoingMail, trx?: Executor): Promise<void>;
-  /** The public URL that turns this kind of e-mail off for this recipient in one click. */
+  /** The public page that turns this kind of e-mail off for this recipient with one button. */
   unsubscribeUrl(recipient: Recipient, kind: EmailKind): Promise<string>;
   /**
    * Resolves once every e-mail queued so far was handled: sent, kept, given up, or failed and
@@ -209,10 +210,7 @@ export const mailerPlugin = fp(
     const mailer: Mailer = {
       async send(mail, trx) {
         const headers = mail.unsubscribeUrl
-          ? JSON.stringify({
-              'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            })
+          ? JSON.stringify(listUnsubscribeHeaders(publicOrigin, mail.unsubscribeUrl))
           : null;
         await insertOutboxMail(
           trx ?? app.db,
@@ -230,8 +228,7 @@ export const mailerPlugin = fp(
         if (transport) wake();
       },
       async unsubscribeUrl(recipient, kind) {
-        const token = await signUnsubscribeToken(jwtSecret, recipient, kind);
-        return `${publicOrigin}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
+        return unsubscribePageUrl(publicOrigin, await signUnsubscribeToken(jwtSecret, recipient, kind));
       },
       async idle() {
         if (!transport) return;

@@ -1,6 +1,8 @@
 import { CATEGORIES, LISTING_TYPES, type MailPreview, NOTIFICATION_TEXTS, TEXTS } from '@gardenswap/shared';
 // The renew e-mail lives with its feature and builds on the layout below; called only at run time.
 import { renewMail } from '../fresh/fresh.mails.js';
+import { renewPageUrl } from '../fresh/renew-links.js';
+import { unsubscribePageUrl } from './unsubscribe.js';
 
 /** A rendered e-mail: what every mail client needs, HTML and plain text alike. */
 export interface RenderedMail {
@@ -362,14 +364,14 @@ export function unreadMessagesMail(data: UnreadMessagesMailData): RenderedMail {
 
 /** Sample data for the previews (the web app shows the first two at /match-noti and /friend-invi): the real templates, filled in for no one. */
 export function previewMail(kind: MailPreview, origin: string): RenderedMail {
-  const unsubscribeUrl = `${origin}/api/mail/unsubscribe?token=sample`;
+  const unsubscribeUrl = unsubscribePageUrl(origin, 'sample');
   if (kind === 'listing-renew')
     return renewMail({
       recipientName: 'Alex',
       title: 'Zucchini',
       age: '7 days',
       grace: '3 days',
-      renewUrl: `${origin}/api/listings/renew?token=sample`,
+      renewUrl: renewPageUrl(origin, 'sample'),
       listingUrl: `${origin}/listings/1`,
       unsubscribeUrl,
     });

@@ -19,7 +19,7 @@ export interface Unsubscribe {
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 /**
- * A signed, purpose-bound token for the one-click unsubscribe link of one kind of e-mail. It never
+ * A signed, purpose-bound token for the unsubscribe link of one kind of e-mail. It never
  * expires: an old e-mail's link must still work, and all it can do is turn that kind of e-mail off.
  */
 export function signUnsubscribeToken(secret: string, recipient: Recipient, kind: EmailKind): Promise<string> {
@@ -46,4 +46,27 @@ export async function verifyUnsubscribeToken(secret: string, token: string): Pro
   } catch {
     return undefined;
   }
+}
+
+const query = (token: string | undefined) => (token ? `?token=${encodeURIComponent(token)}` : '');
+
+/**
+ * The link an e-mail shows: the web app's page, which says what the link turns off and whose button
+ * does it. Opening it changes nothing, so a mail scanner that opens every link unsubscribes no one.
+ */
+export const unsubscribePageUrl = (origin: string, token?: string) => `${origin}/unsubscribe${query(token)}`;
+
+/** The same link for mail clients (List-Unsubscribe): their one-click POST (RFC 8058) acts here. */
+const oneClickUnsubscribeUrl = (origin: string, token?: string) => `${origin}/api/mail/unsubscribe${query(token)}`;
+
+/**
+ * The List-Unsubscribe headers of an e-mail whose unsubscribe link is `unsubscribeUrl`: the
+ * POST-able address of its token, and the RFC 8058 promise that one POST is enough.
+ */
+export function listUnsubscribeHeaders(origin: string, unsubscribeUrl: string) {
+  const token = new URL(unsubscribeUrl).searchParams.get('token') ?? undefined;
+  return {
+    'List-Unsubscribe': `<${token ? oneClickUnsubscribeUrl(origin, token) : unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }

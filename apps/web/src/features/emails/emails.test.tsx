@@ -9,7 +9,7 @@ const me = { id: 1, username: 'maria' };
 const MATCH = {
   subject: 'You got a match: Cherry tomatoes',
   html: '<!doctype html><html><body><h1>You got a match</h1><a href="https://x.example/u">Unsubscribe</a></body></html>',
-  text: 'You got a match\n\nSee the listing: http://localhost/listings/1\nUnsubscribe: http://localhost/api/mail/unsubscribe?token=sample',
+  text: 'You got a match\n\nSee the listing: http://localhost/listings/1\nUnsubscribe: http://localhost/unsubscribe?token=sample',
 };
 
 afterEach(() => vi.restoreAllMocks());
