@@ -7,11 +7,17 @@ import { REPORT_TARGET_TYPES } from './safety.js';
 export const MODERATION_ACTIONS = ['dismiss', 'hide_listing', 'warn', 'suspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
+/** What a moderator can take back: a suspension before its end, a listing a moderator hid. */
+export const MODERATION_REVERSALS = ['lift_suspension', 'unhide_listing'] as const;
+/** Every action the audit log records. */
+export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, ...MODERATION_REVERSALS] as const;
+export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
+
 export const MODERATION_NOTE_MIN = 3;
 export const MODERATION_NOTE_MAX = 1000;
 /** The longest suspension with an end; longer ones are "for good". */
 export const SUSPENSION_DAYS_MAX = 3650;
-/** How many open reports and log entries the moderation screen loads at once. */
+/** How many open reports (suspended members, hidden listings) and log entries the moderation screen loads at once. */
 export const MODERATION_REPORTS_LIMIT = 200;
 export const MODERATION_LOG_LIMIT = 100;
 /** How many messages either side of a reported one the moderator sees. */
@@ -35,6 +41,13 @@ export const MODERATION_TEXTS = {
   logEmpty: 'No moderation actions yet.',
   resolvesAll: 'Every open report about it is closed, and the reporters are told the outcome.',
   aboutYou: 'These reports are about you: another moderator must handle them.',
+  notSuspended: 'This member is not suspended',
+  notHidden: 'This listing is not hidden',
+  suspendedTitle: 'Suspended members',
+  suspendedEmpty: 'No member is suspended.',
+  hiddenTitle: 'Hidden listings',
+  hiddenEmpty: 'No listing is hidden by a moderator.',
+  aboutYouItem: 'This is about you: another moderator must handle it.',
 } as const;
 
 /** The 403 a suspended member's sign-in answers, saying until when. */
@@ -69,20 +82,24 @@ const ModerationMessageSchema = z.object({
 });
 export type ModerationMessage = z.infer<typeof ModerationMessageSchema>;
 
+/** A listing as a moderator sees it, its photo signed for them. */
+export const ModerationListingSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail: z.string().nullable().describe(PHOTO_PATH_DESCRIPTION),
+  is_public: z.boolean(),
+  is_active: z.boolean(),
+  hidden_reason: z.string().nullable(),
+  created_at: TimestampSchema,
+});
+export type ModerationListing = z.infer<typeof ModerationListingSchema>;
+
 /** The reported thing in its context; null once it no longer exists (then only dismissing is left). */
 export const ModerationTargetSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('listing'),
-    listing: z.object({
-      id: z.number().int(),
-      title: z.string(),
-      description: z.string(),
-      thumbnail: z.string().nullable().describe(PHOTO_PATH_DESCRIPTION),
-      is_public: z.boolean(),
-      is_active: z.boolean(),
-      hidden_reason: z.string().nullable(),
-      created_at: TimestampSchema,
-    }),
+    listing: ModerationListingSchema,
     member: ModerationMemberSchema,
   }),
   z.object({
@@ -118,15 +135,19 @@ export type ReportGroup = z.infer<typeof ReportGroupSchema>;
 /** GET /moderation/reports */
 export const ReportGroupsSchema = z.array(ReportGroupSchema);
 
+/** A member named in the audit log; one who deleted their account has no id and reads "Deleted member". */
+const LoggedMemberSchema = z.object({ id: z.number().int().nullable(), username: z.string() });
+
 /** One entry of the audit log. */
 export const ModerationLogEntrySchema = z.object({
   id: z.number().int(),
-  action: z.enum(MODERATION_ACTIONS),
-  moderator: z.object({ id: z.number().int(), username: z.string() }),
+  action: z.enum(MODERATION_LOG_ACTIONS),
+  moderator: LoggedMemberSchema,
   target_type: z.enum(REPORT_TARGET_TYPES),
   target_id: z.number().int(),
   target_label: z.string(),
-  member: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** The member the action concerned; null when the target was gone when it was acted on. */
+  member: LoggedMemberSchema.nullable(),
   note: z.string().nullable(),
   suspended_until: TimestampSchema.nullable(),
   reports_resolved: z.number().int(),
@@ -173,3 +194,28 @@ export const ModerationActionInputSchema = z.discriminatedUnion(
   { error: 'Choose an action' },
 );
 export type ModerationActionInput = z.infer<typeof ModerationActionInputSchema>;
+
+/** A member whose suspension is in force: since when, and the reason of the moderator who suspended them. */
+export const SuspendedMemberSchema = z.object({
+  member: ModerationMemberSchema,
+  suspended_at: TimestampSchema,
+  reason: z.string().nullable(),
+});
+export type SuspendedMember = z.infer<typeof SuspendedMemberSchema>;
+
+/** GET /moderation/suspended-members, the newest suspension first. */
+export const SuspendedMembersSchema = z.array(SuspendedMemberSchema);
+
+/** A listing a moderator hid (its reason in `hidden_reason`), with its owner. */
+export const HiddenListingSchema = z.object({ listing: ModerationListingSchema, member: ModerationMemberSchema });
+export type HiddenListing = z.infer<typeof HiddenListingSchema>;
+
+/** GET /moderation/hidden-listings, the newest listing first. */
+export const HiddenListingsSchema = z.array(HiddenListingSchema);
+
+/**
+ * POST /moderation/suspended-members/{id}/lift and /moderation/hidden-listings/{id}/unhide: the
+ * reason, which the member is told and the audit log keeps.
+ */
+export const ModerationReversalInputSchema = z.object({ note: noteSchema });
+export type ModerationReversalInput = z.infer<typeof ModerationReversalInputSchema>;

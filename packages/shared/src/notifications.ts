@@ -7,10 +7,12 @@ export const NOTIFICATION_TYPES = [
   'match',
   'friend_request',
   'friend_accepted',
-  // Moderation: a listing of mine hidden, a warning to me, the outcome of my report.
+  // Moderation: a listing of mine hidden, a warning to me, the outcome of my report, and what a moderator took back.
   'listing_hidden',
   'moderation_warning',
   'report_outcome',
+  'listing_unhidden',
+  'suspension_lifted',
   // Fresh listings: is my listing still available; it paused itself.
   'listing_renew',
   'listing_paused',

@@ -19,6 +19,8 @@ import * as searchIndexWithoutPendingList from './migrations/016-search-index-wi
 import * as searchPrefixIndex from './migrations/017-search-prefix-index.js';
 import * as titleSearchIndex from './migrations/018-title-search-index.js';
 import * as ownerIndexCoversLists from './migrations/019-owner-index-covers-lists.js';
+import * as moderationReversals from './migrations/020-moderation-reversals.js';
+import * as idempotencyKeys from './migrations/021-idempotency-keys.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -42,6 +44,8 @@ const migrations = {
   '017-search-prefix-index': searchPrefixIndex,
   '018-title-search-index': titleSearchIndex,
   '019-owner-index-covers-lists': ownerIndexCoversLists,
+  '020-moderation-reversals': moderationReversals,
+  '021-idempotency-keys': idempotencyKeys,
 } satisfies Record<string, Migration>;
 
 /**

@@ -1,4 +1,4 @@
-import type { ModerationAction, NotificationType, ReportTargetType, TradeKind } from '@gardenswap/shared';
+import type { ModerationLogAction, NotificationType, ReportTargetType, TradeKind } from '@gardenswap/shared';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -169,6 +169,22 @@ export interface ListingInterestsTable {
   created_at: Timestamp;
 }
 
+/**
+ * A request a member sent with an Idempotency-Key: what it was (route and body fingerprint) and,
+ * once done, its status and the listing it answered with.
+ */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request: string;
+  fingerprint: string;
+  status: number | null;
+  listing_id: number | null;
+  /** When the request started, or when a retry took over one abandoned mid-way. */
+  started_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /** A listing handed over from its owner to a member. */
 export interface TradesTable {
   id: Generated<number>;
@@ -276,11 +292,15 @@ export interface ReportsTable {
   created_at: Timestamp;
 }
 
-/** One moderator's action on a reported target: the audit log. */
+/**
+ * One moderator's action on a target, or the taking back of one: the audit log. It outlives the
+ * members it names: deleting an account sets their references null ("Deleted member").
+ */
 export interface ModerationActionsTable {
   id: Generated<number>;
-  moderator_id: number;
-  action: ModerationAction;
+  /** Null once the moderator deleted their account. */
+  moderator_id: number | null;
+  action: ModerationLogAction;
   target_type: ReportTargetType;
   target_id: number;
   target_label: string;
@@ -313,6 +333,7 @@ export interface Database {
   listing_interests: ListingInterestsTable;
   trades: TradesTable;
   thanks: ThanksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type DB = Kysely<Database>;

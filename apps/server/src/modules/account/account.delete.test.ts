@@ -34,6 +34,8 @@ const WRITES_ON_A_MEMBER = [
   'PATCH /api/listings/want-listings/{id}',
   'DELETE /api/listings/want-listings/{id}',
   'POST /api/moderation/actions',
+  'POST /api/moderation/suspended-members/{id}/lift',
+  'POST /api/moderation/hidden-listings/{id}/unhide',
   'POST /api/listings/{id}/interest',
   'POST /api/listings/{id}/reservation',
   'DELETE /api/listings/{id}/reservation',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Executor, nowIso, toIso } from '../../db/schema.js';
+import { nameDeletedMemberInLog } from '../moderation/audit-log.queries.js';
 import { shownUsername } from './deleted-members.sql.js';
 
 /** How many rows one query of the export reads at a time. */
@@ -320,10 +321,12 @@ export async function photosOf(db: Executor, userId: number) {
  * theirs (an e-mail and username no one can sign in or register with, no password, no photo) and
  * is shown as "Deleted member", so the other members keep reading them. Conversations with an
  * already deleted member go (no one is left to read them), and with them any stand-in that has
- * nothing left. Then the e-mails addressed to them go, and their row: by cascade, every row that
+ * nothing left. The moderators' audit log keeps its entries about them, calling them "Deleted
+ * member". Then the e-mails addressed to them go, and their row: by cascade, every row that
  * references it (listings, want list, friendships, notifications, blocks, reports they made,
- * sessions and whatever else a feature keeps of theirs). Answers the stored photos to remove once
- * committed, or undefined when there is no such member.
+ * sessions and whatever else a feature keeps of theirs), but the audit log's references, which
+ * are set null. Answers the stored photos to remove once committed, or undefined when there is no
+ * such member.
  */
 export async function deleteMember(db: Executor, userId: number) {
   const member = await findMember(db, userId);
@@ -399,6 +402,7 @@ export async function deleteMember(db: Executor, userId: number) {
     await db.updateTable('messages').set({ receiver_id: standIn.id }).where('receiver_id', '=', userId).execute();
   }
 
+  await nameDeletedMemberInLog(db, userId);
   await db
     .deleteFrom('outbox')
     .where(sql<string>`lower(to_address)`, '=', member.email.toLowerCase())

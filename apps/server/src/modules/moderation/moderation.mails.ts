@@ -70,3 +70,29 @@ export function suspensionMail(data: { name: string; reason: string; until: stri
     'If you think this is a mistake, reply to this e-mail.',
   ]);
 }
+
+/** A moderator made one of the member's hidden listings visible again. */
+export function listingUnhiddenMail(data: { name: string; title: string; reason: string; url: string }) {
+  return notice(
+    'Your listing is visible again',
+    data.name,
+    [
+      `A Gardenswap moderator took back the hiding of your listing “${data.title}”. Other members can see it again.`,
+      `The moderator's reason: ${data.reason}`,
+    ],
+    { url: data.url, label: 'See your listing' },
+  );
+}
+
+/** A moderator lifted the member's suspension before its end. */
+export function suspensionLiftedMail(data: { name: string; reason: string; url: string }) {
+  return notice(
+    'Your Gardenswap account is no longer suspended',
+    data.name,
+    [
+      'A Gardenswap moderator lifted the suspension of your account. You can sign in again, and other members see your listings again, except any a moderator hid.',
+      `The moderator's reason: ${data.reason}`,
+    ],
+    { url: data.url, label: 'Sign in' },
+  );
+}

@@ -1,9 +1,7 @@
 import {
   MESSAGE_CONTEXT_AROUND,
-  MODERATION_LOG_LIMIT,
   MODERATION_REPORTS_LIMIT,
-  type ModerationAction,
-  type ModerationLogEntry,
+  type ModerationListing,
   type ModerationMember,
   type ModerationMessage,
   type ModerationTarget,
@@ -48,7 +46,7 @@ export function listModerators(db: Executor) {
 }
 
 /** Members as a moderator sees them, by id. */
-async function membersById(db: Executor, ids: number[]): Promise<Map<number, ModerationMember>> {
+export async function membersById(db: Executor, ids: number[]): Promise<Map<number, ModerationMember>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('users')
@@ -87,6 +85,56 @@ async function membersById(db: Executor, ids: number[]): Promise<Map<number, Mod
     }),
   );
 }
+
+/** The listing columns a moderator's view of a listing reads. */
+export const MODERATION_LISTING_COLUMNS = [
+  'listings.id',
+  'listings.owner_id',
+  'listings.title',
+  'listings.description',
+  'listings.thumbnail',
+  'listings.is_public',
+  'listings.is_active',
+  'listings.hidden_reason',
+  'listings.owner_suspended',
+  'listings.created_at',
+] as const;
+
+/** A listing as a moderator sees it, its photo signed for them. */
+export function toModerationListing(
+  l: {
+    id: number;
+    title: string;
+    description: string;
+    thumbnail: string | null;
+    is_public: number;
+    is_active: number;
+    hidden_reason: string | null;
+    owner_suspended: number;
+    created_at: string | Date;
+  },
+  sign: PhotoSigner,
+): ModerationListing {
+  return {
+    id: l.id,
+    title: l.title,
+    description: l.description,
+    thumbnail: sign(l.thumbnail, {
+      is_public: l.is_public === 1,
+      is_active: l.is_active === 1,
+      hidden: l.hidden_reason !== null || l.owner_suspended === 1,
+    }),
+    is_public: l.is_public === 1,
+    is_active: l.is_active === 1,
+    hidden_reason: l.hidden_reason,
+    created_at: toIso(l.created_at),
+  };
+}
+
+/** How the audit log names a message: by its sender, as they were called then. */
+export const messageLabel = (senderUsername: string) => `a message from ${senderUsername}`;
+/** How the audit log names a listing: its title then. */
+export const listingLabel = (title: string) => `“${title}”`;
 
 function messageSelect(db: Executor) {
   return db
@@ -191,22 +239,7 @@ export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise
 
   const listingIds = idsOf('listing');
   const listings = listingIds.length
-    ? await db
-        .selectFrom('listings')
-        .select([
-          'id',
-          'owner_id',
-          'title',
-          'description',
-          'thumbnail',
-          'is_public',
-          'is_active',
-          'hidden_reason',
-          'owner_suspended',
-          'created_at',
-        ])
-        .where('id', 'in', listingIds)
-        .execute()
+    ? await db.selectFrom('listings').select(MODERATION_LISTING_COLUMNS).where('id', 'in', listingIds).execute()
     : [];
   const messageIds = idsOf('message');
   const messages = messageIds.length ? await messageSelect(db).where('messages.id', 'in', messageIds).execute() : [];
@@ -230,25 +263,7 @@ export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise
     if (group.target_type === 'listing') {
       const l = listings.find((row) => row.id === group.target_id);
       const member = l && members.get(l.owner_id);
-      if (l && member)
-        target = {
-          type: 'listing',
-          listing: {
-            id: l.id,
-            title: l.title,
-            description: l.description,
-            thumbnail: sign(l.thumbnail, {
-              is_public: l.is_public === 1,
-              is_active: l.is_active === 1,
-              hidden: l.hidden_reason !== null || l.owner_suspended === 1,
-            }),
-            is_public: l.is_public === 1,
-            is_active: l.is_active === 1,
-            hidden_reason: l.hidden_reason,
-            created_at: toIso(l.created_at),
-          },
-          member,
-        };
+      if (l && member) target = { type: 'listing', listing: toModerationListing(l, sign), member };
     } else if (group.target_type === 'message') {
       const m = messages.find((row) => row.id === group.target_id);
       const member = m && members.get(m.sender_id);
@@ -280,11 +295,11 @@ export async function findActionTarget(
 ): Promise<ActionTarget | undefined> {
   if (type === 'listing') {
     const row = await db.selectFrom('listings').select(['owner_id', 'title']).where('id', '=', id).executeTakeFirst();
-    return row && { memberId: row.owner_id, label: `“${row.title}”`, listingTitle: row.title };
+    return row && { memberId: row.owner_id, label: listingLabel(row.title), listingTitle: row.title };
   }
   if (type === 'message') {
     const row = await messageSelect(db).where('messages.id', '=', id).executeTakeFirst();
-    return row && { memberId: row.sender_id, label: `a message from ${row.sender_username}` };
+    return row && { memberId: row.sender_id, label: messageLabel(row.sender_username) };
   }
   const row = await db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
   return row && { memberId: row.id, label: row.username };
@@ -318,79 +333,4 @@ export function memberContact(db: Executor, id: number) {
     .select(['id', 'email', 'username', 'first_name'])
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** Writes one action into the audit log; its id. */
-export async function insertAction(
-  db: Executor,
-  values: {
-    moderator_id: number;
-    action: ModerationAction;
-    target_type: ReportTargetType;
-    target_id: number;
-    target_label: string;
-    member_id: number | null;
-    note: string | null;
-    suspended_until: string | null;
-    reports_resolved: number;
-  },
-): Promise<number> {
-  const row = await db
-    .insertInto('moderation_actions')
-    .values({ ...values, created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-function logSelect(db: Executor) {
-  return db
-    .selectFrom('moderation_actions as a')
-    .innerJoin('users as moderator', 'moderator.id', 'a.moderator_id')
-    .leftJoin('users as member', 'member.id', 'a.member_id')
-    .select([
-      'a.id',
-      'a.action',
-      'a.target_type',
-      'a.target_id',
-      'a.target_label',
-      'a.note',
-      'a.suspended_until',
-      'a.reports_resolved',
-      'a.created_at',
-      'moderator.id as moderator_id',
-      'moderator.username as moderator_username',
-      'member.id as member_id',
-      'member.username as member_username',
-    ]);
-}
-
-type LogRow = Awaited<ReturnType<ReturnType<typeof logSelect>['execute']>>[number];
-const toLogEntry = (row: LogRow): ModerationLogEntry => ({
-  id: row.id,
-  action: row.action,
-  moderator: { id: row.moderator_id, username: row.moderator_username },
-  target_type: row.target_type,
-  target_id: row.target_id,
-  target_label: row.target_label,
-  member:
-    row.member_id !== null && row.member_username !== null
-      ? { id: row.member_id, username: row.member_username }
-      : null,
-  note: row.note,
-  suspended_until: toIso(row.suspended_until),
-  reports_resolved: row.reports_resolved,
-  created_at: toIso(row.created_at),
-});
-
-/** The audit log, newest first. */
-export async function listActions(db: Executor): Promise<ModerationLogEntry[]> {
-  const rows = await logSelect(db).orderBy('a.id', 'desc').limit(MODERATION_LOG_LIMIT).execute();
-  return rows.map(toLogEntry);
-}
-
-/** One entry of the audit log. */
-export async function getAction(db: Executor, id: number): Promise<ModerationLogEntry | undefined> {
-  const row = await logSelect(db).where('a.id', '=', id).executeTakeFirst();
-  return row && toLogEntry(row);
 }

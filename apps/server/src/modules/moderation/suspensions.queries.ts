@@ -25,18 +25,22 @@ export async function suspendMember(db: Executor, userId: number, until: Date | 
 }
 
 /**
- * Ends a member's suspension if it has run out (by `now`): their listings show again, except those
- * a moderator hid on their own (a separate flag). Conditional, so a sweep and a sign-in racing
- * each other, or a new suspension in between, change nothing twice.
+ * Ends a member's suspension: their listings show again, except those a moderator hid on their
+ * own (a separate flag). With `ranOutBy`, only one whose end is at or before it (the sweep, a
+ * sign-in); without, any (a moderator lifting it early). Conditional, so a sweep, a sign-in and a
+ * moderator racing each other, or a new suspension in between, change nothing twice. Whether it
+ * lifted one.
  */
-async function liftIfOver(db: Executor, userId: number, now: string) {
+export async function liftSuspension(db: Executor, userId: number, ranOutBy?: string) {
+  const now = nowIso();
   const lifted = await db
     .updateTable('users')
     .set({ suspended_at: null, suspended_until: null, updated_at: now })
     .where('id', '=', userId)
     .where('suspended_at', 'is not', null)
-    .where('suspended_until', 'is not', null)
-    .where('suspended_until', '<=', now)
+    .$if(ranOutBy !== undefined, (q) =>
+      q.where('suspended_until', 'is not', null).where('suspended_until', '<=', ranOutBy!),
+    )
     .executeTakeFirst();
   if (Number(lifted.numUpdatedRows) === 0) return false;
   await db.updateTable('listings').set({ owner_suspended: 0 }).where('owner_id', '=', userId).execute();
@@ -58,7 +62,7 @@ export async function liftEndedSuspensions(db: DB, now = nowIso()) {
     .execute();
   const lifted: number[] = [];
   for (const { id } of over) {
-    if (await db.transaction().execute((trx) => liftIfOver(trx, id, now))) lifted.push(id);
+    if (await db.transaction().execute((trx) => liftSuspension(trx, id, now))) lifted.push(id);
   }
   return lifted;
 }

@@ -2,15 +2,11 @@ import type { ModerationActionInput } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import { endAllSessions } from '../auth/end-sessions.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
+import { insertNotification } from '../notifications/notifications.queries.js';
 import { listingHiddenMail, suspensionMail, warningMail } from './moderation.mails.js';
-import {
-  findActionTarget,
-  hideListing,
-  insertAction,
-  memberContact,
-  resolveOpenReports,
-} from './moderation.queries.js';
+import { insertAction } from './audit-log.queries.js';
+import { findActionTarget, hideListing, memberContact, resolveOpenReports } from './moderation.queries.js';
+import { type Notice, pushNotices } from './push-notices.js';
 import { suspendMember } from './suspensions.queries.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -56,7 +52,7 @@ export async function takeAction(
     const reporters = await resolveOpenReports(trx, type, id);
     if (reporters.length === 0) return undefined;
     const member = target?.memberId ? await memberContact(trx, target.memberId) : undefined;
-    const notices: { userId: number; id: number }[] = [];
+    const notices: Notice[] = [];
     const tell = async (values: Parameters<typeof insertNotification>[1], mail?: OutgoingMail) => {
       const noticeId = await insertNotification(trx, values);
       if (noticeId !== undefined) notices.push({ userId: values.user_id, id: noticeId });
@@ -127,15 +123,6 @@ export async function takeAction(
   if (!done) return 'handled';
 
   if (done.suspended !== undefined) endAllSessions(app, done.suspended);
-  try {
-    for (const notice of done.notices) {
-      const sign = app.photoUrls.signerFor(notice.userId);
-      const notification = await getNotification(app.db, notice.userId, notice.id, sign);
-      if (notification) app.realtime.toUser(notice.userId, 'notification', notification);
-    }
-  } catch (error) {
-    // The action is saved and the notices are stored: an open tab sees them on its next load.
-    app.log.error({ err: error }, 'pushing moderation notices failed');
-  }
+  await pushNotices(app, done.notices);
   return done.actionId;
 }

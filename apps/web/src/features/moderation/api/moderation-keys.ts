@@ -3,4 +3,6 @@ export const moderationKeys = {
   all: ['moderation'] as const,
   reports: () => [...moderationKeys.all, 'reports'] as const,
   log: () => [...moderationKeys.all, 'log'] as const,
+  suspendedMembers: () => [...moderationKeys.all, 'suspended-members'] as const,
+  hiddenListings: () => [...moderationKeys.all, 'hidden-listings'] as const,
 };

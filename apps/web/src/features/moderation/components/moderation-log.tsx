@@ -16,6 +16,10 @@ function describe(entry: ModerationLogEntry): string {
       return `warned ${member} (${entry.target_label})`;
     case 'suspend':
       return `suspended ${member} ${entry.suspended_until ? `until ${when(entry.suspended_until)}` : 'for good'} (${entry.target_label})`;
+    case 'lift_suspension':
+      return `lifted the suspension of ${member}`;
+    case 'unhide_listing':
+      return `unhid the listing ${entry.target_label}`;
   }
 }
 

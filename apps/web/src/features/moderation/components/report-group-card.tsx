@@ -1,11 +1,10 @@
-import { MODERATION_TEXTS, type ModerationMember, type ReportGroup } from '@gardenswap/shared/moderation';
-import { Sprout } from 'lucide-react';
+import { MODERATION_TEXTS, type ReportGroup } from '@gardenswap/shared/moderation';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/avatar';
-import { imageUrl } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth-context';
-import { dayLabel, locationLabel, timeOfDay } from '../../../lib/format';
+import { dayLabel, timeOfDay } from '../../../lib/format';
 import type { ActionKind } from './action-dialog';
+import { ListingSummary } from './listing-summary';
+import { MemberLine } from './member-line';
 
 const when = (iso: string) => `${dayLabel(iso)} ${timeOfDay(iso)}`;
 
@@ -29,59 +28,14 @@ export function subjectOf(group: ReportGroup): string {
   return target.member.username;
 }
 
-function MemberLine({ member, role }: { member: ModerationMember; role: string }) {
-  const place = locationLabel(member);
-  return (
-    <div className="row moderation-member">
-      <Avatar src={member.profile_picture} name={member.username} size={40} />
-      <div>
-        <p className="moderation-member-name">
-          <span className="visually-hidden">{role}: </span>
-          <Link to={`/seller/${member.id}`}>{member.username}</Link>
-          {member.is_moderator && <span className="badge">Moderator</span>}
-          {member.suspended && (
-            <span className="badge badge-warn">
-              {member.suspended_until ? `Suspended until ${when(member.suspended_until)}` : 'Suspended for good'}
-            </span>
-          )}
-        </p>
-        <p className="muted moderation-small">
-          {[place, `${member.friend_count} friends`, `joined ${dayLabel(member.created_at)}`]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 /** The reported thing, shown as the members saw it. */
 function TargetContext({ group }: { group: ReportGroup }) {
   const target = group.target;
   if (!target) return <p className="muted">{MODERATION_TEXTS.targetGone}.</p>;
   if (target.type === 'listing') {
-    const { listing } = target;
-    const src = imageUrl(listing.thumbnail);
     return (
       <div className="moderation-context">
-        <div className="moderation-listing">
-          <div className="moderation-photo">
-            {src ? <img src={src} alt={listing.title} width={96} height={96} /> : <Sprout aria-hidden size={40} />}
-          </div>
-          <div>
-            <h3 className="moderation-listing-title">{listing.title}</h3>
-            <p className="moderation-small">{listing.description || <span className="muted">No description</span>}</p>
-            <p className="listing-badges">
-              {!listing.is_public && <span className="badge badge-muted">Friends only</span>}
-              {!listing.is_active && <span className="badge badge-warn">Paused</span>}
-              {listing.hidden_reason !== null && (
-                <span className="badge badge-warn">
-                  {MODERATION_TEXTS.hiddenNotice}: {listing.hidden_reason}
-                </span>
-              )}
-            </p>
-          </div>
-        </div>
+        <ListingSummary listing={target.listing} />
         <MemberLine member={target.member} role="Owner" />
       </div>
     );

@@ -1,4 +1,10 @@
-import { MODERATION_TEXTS, type ModerationLogEntry, type ReportGroup } from '@gardenswap/shared/moderation';
+import {
+  type HiddenListing,
+  MODERATION_TEXTS,
+  type ModerationLogEntry,
+  type ReportGroup,
+  type SuspendedMember,
+} from '@gardenswap/shared/moderation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,19 +78,69 @@ const LOGGED: ModerationLogEntry = {
   created_at: '2025-05-02T11:00:00.000Z',
 };
 
-function open({ profile = ME, groups = [GROUP], log = [] as ModerationLogEntry[] } = {}) {
+const SUSPENDED: SuspendedMember = {
+  member: { ...OWNER, suspended: true, suspended_until: null },
+  suspended_at: '2025-05-03T09:00:00.000Z',
+  reason: 'Scamming members',
+};
+const HIDDEN: HiddenListing = {
+  listing: {
+    ...(GROUP.target as Extract<ReportGroup['target'], { type: 'listing' }>).listing,
+    hidden_reason: 'Misleading',
+  },
+  member: OWNER,
+};
+const LIFTED: ModerationLogEntry = {
+  ...LOGGED,
+  id: 10,
+  action: 'lift_suspension',
+  target_type: 'user',
+  target_id: 7,
+  target_label: 'bean_seller',
+  note: 'Appeal accepted',
+  reports_resolved: 0,
+};
+const UNHIDDEN: ModerationLogEntry = {
+  ...LOGGED,
+  id: 11,
+  action: 'unhide_listing',
+  note: 'Fine after all',
+  reports_resolved: 0,
+};
+
+function open({
+  profile = ME,
+  groups = [GROUP],
+  log = [] as ModerationLogEntry[],
+  suspended = [] as SuspendedMember[],
+  hidden = [] as HiddenListing[],
+} = {}) {
   const posted: unknown[] = [];
-  let current = { groups, log };
+  const postedTo: string[] = [];
+  let current = { groups, log, suspended, hidden };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     const method = init?.method ?? 'GET';
     if (path === '/api/auth/profile') return json(profile);
     if (path === '/api/moderation/reports') return json(current.groups);
     if (path === '/api/moderation/log') return json(current.log);
-    if (method === 'POST' && path === '/api/moderation/actions') {
+    if (path === '/api/moderation/suspended-members') return json(current.suspended);
+    if (path === '/api/moderation/hidden-listings') return json(current.hidden);
+    if (method === 'POST') {
       posted.push(JSON.parse(String(init!.body)));
-      current = { groups: [], log: [LOGGED] };
+      postedTo.push(path);
+    }
+    if (method === 'POST' && path === '/api/moderation/actions') {
+      current = { ...current, groups: [], log: [LOGGED] };
       return json(LOGGED, 201);
+    }
+    if (method === 'POST' && path === '/api/moderation/suspended-members/7/lift') {
+      current = { ...current, suspended: [], log: [LIFTED] };
+      return json(LIFTED, 201);
+    }
+    if (method === 'POST' && path === '/api/moderation/hidden-listings/31/unhide') {
+      current = { ...current, hidden: [], log: [UNHIDDEN] };
+      return json(UNHIDDEN, 201);
     }
     return json({ detail: `No stub for ${method} ${path}`, code: 'TEST' }, 500);
   });
@@ -93,7 +149,7 @@ function open({ profile = ME, groups = [GROUP], log = [] as ModerationLogEntry[]
     path: '/moderation',
     auth: { id: 1, username: 'mod_rosa' },
   });
-  return { posted };
+  return { posted, postedTo };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -166,7 +222,10 @@ describe('the moderation page', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       if (path === '/api/auth/profile') return json(ME);
-      if (path === '/api/moderation/log') return json([]);
+      if (
+        ['/api/moderation/log', '/api/moderation/suspended-members', '/api/moderation/hidden-listings'].includes(path)
+      )
+        return json([]);
       return json({ detail: 'down', code: 'INTERNAL' }, 500);
     });
     renderWithProviders(<ModerationPage />, {
@@ -176,5 +235,77 @@ describe('the moderation page', () => {
     });
     expect(await screen.findByText('Failed to load the reports. Please try again later.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('lists the suspended members with the reason and the hidden listings with their owner', async () => {
+    open({ groups: [], suspended: [SUSPENDED], hidden: [HIDDEN] });
+    const suspended = await screen.findByRole('list', { name: MODERATION_TEXTS.suspendedTitle });
+    expect(within(suspended).getByRole('link', { name: 'bean_seller' })).toHaveAttribute('href', '/seller/7');
+    expect(within(suspended).getByText('Suspended for good')).toBeInTheDocument();
+    expect(within(suspended).getByText('“Scamming members”')).toBeInTheDocument();
+    const hidden = await screen.findByRole('list', { name: MODERATION_TEXTS.hiddenTitle });
+    expect(within(hidden).getByRole('heading', { name: 'Magic beans' })).toBeInTheDocument();
+    expect(within(hidden).getByText(`${MODERATION_TEXTS.hiddenNotice}: Misleading`)).toBeInTheDocument();
+  });
+
+  it('says when no member is suspended and no listing hidden', async () => {
+    open({ groups: [] });
+    expect(await screen.findByText(MODERATION_TEXTS.suspendedEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(MODERATION_TEXTS.hiddenEmpty)).toBeInTheDocument();
+  });
+
+  it('lifts a suspension after asking for a reason and a confirmation, then shows the log entry', async () => {
+    const user = userEvent.setup();
+    const { posted, postedTo } = open({ groups: [], suspended: [SUSPENDED] });
+    await user.click(await screen.findByRole('button', { name: 'Lift suspension of bean_seller' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lift suspension' });
+    expect(dialog).toHaveTextContent('can sign in again at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Lift suspension' }));
+    expect(within(dialog).getByText(MODERATION_TEXTS.noteShort)).toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Appeal accepted');
+    await user.click(within(dialog).getByRole('button', { name: 'Lift suspension' }));
+    await waitFor(() => expect(posted).toEqual([{ note: 'Appeal accepted' }]));
+    expect(postedTo).toEqual(['/api/moderation/suspended-members/7/lift']);
+    expect(await screen.findByText('Lifted the suspension of bean_seller.')).toBeInTheDocument();
+    expect(await screen.findByText(MODERATION_TEXTS.suspendedEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(/lifted the suspension of bean_seller/)).toBeInTheDocument();
+    expect(screen.getByText('“Appeal accepted”')).toBeInTheDocument();
+  });
+
+  it('unhides a listing after asking for a reason and a confirmation, then shows the log entry', async () => {
+    const user = userEvent.setup();
+    const { posted, postedTo } = open({ groups: [], hidden: [HIDDEN] });
+    await user.click(await screen.findByRole('button', { name: 'Unhide “Magic beans”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unhide listing' });
+    expect(dialog).toHaveTextContent('The owner is told why');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Fine after all');
+    await user.click(within(dialog).getByRole('button', { name: 'Unhide listing' }));
+    await waitFor(() => expect(posted).toEqual([{ note: 'Fine after all' }]));
+    expect(postedTo).toEqual(['/api/moderation/hidden-listings/31/unhide']);
+    expect(await screen.findByText(MODERATION_TEXTS.hiddenEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(/unhid the listing “Magic beans”/)).toBeInTheDocument();
+  });
+
+  it("offers no way back on the moderator's own suspension or listing", async () => {
+    const mine = { ...OWNER, id: 1, username: 'mod_rosa' };
+    open({
+      groups: [],
+      suspended: [{ ...SUSPENDED, member: { ...mine, suspended: true } }],
+      hidden: [{ ...HIDDEN, member: mine }],
+    });
+    await waitFor(() => expect(screen.getAllByText(MODERATION_TEXTS.aboutYouItem)).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: /Lift suspension/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Unhide/ })).not.toBeInTheDocument();
+  });
+
+  it('names a member who deleted their account "Deleted member" in the audit log', async () => {
+    open({
+      groups: [],
+      log: [{ ...LOGGED, action: 'warn', moderator: { id: null, username: 'Deleted member' } }],
+    });
+    const log = await screen.findByRole('list', { name: MODERATION_TEXTS.logTitle });
+    expect(within(log).getByText('Deleted member')).toBeInTheDocument();
   });
 });

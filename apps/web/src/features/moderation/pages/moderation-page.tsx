@@ -5,8 +5,10 @@ import { EmptyState, ErrorBanner, Loading, Notice } from '../../../components/fe
 import { useProfile } from '../../profile/api/use-profile';
 import { useReportGroups } from '../api/use-report-groups';
 import { ActionDialog, type ActionKind } from '../components/action-dialog';
+import { HiddenListings } from '../components/hidden-listings';
 import { ModerationLog } from '../components/moderation-log';
 import { ReportGroupCard, subjectOf } from '../components/report-group-card';
+import { SuspendedMembers } from '../components/suspended-members';
 import '../../listings/listings.css';
 import '../moderation.css';
 
@@ -78,7 +80,10 @@ function OpenReports() {
   );
 }
 
-/** /moderation: the open reports grouped by target, the actions on them and the audit log; moderators only. */
+/**
+ * /moderation: the open reports grouped by target and the actions on them, the suspended members
+ * and hidden listings with the way back for each, and the audit log; moderators only.
+ */
 export default function ModerationPage() {
   const profile = useProfile();
   if (profile.isPending) return <Loading />;
@@ -98,7 +103,11 @@ export default function ModerationPage() {
         <h1>{MODERATION_TEXTS.title}</h1>
       </div>
       <div className="moderation-layout">
-        <OpenReports />
+        <div className="moderation-main">
+          <OpenReports />
+          <SuspendedMembers />
+          <HiddenListings />
+        </div>
         <ModerationLog />
       </div>
     </div>

@@ -18,8 +18,12 @@ export function useLiveNotifications() {
       list && !list.some((n) => n.id === notification.id) ? [notification, ...list] : list,
     );
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-    // A moderator hid one of my listings, or one paused itself: every screen showing it picks up the notice now.
-    if (notification.type === 'listing_hidden' || notification.type === 'listing_paused')
+    // A moderator hid or unhid one of my listings, or one paused itself: every screen showing it picks up the change now.
+    if (
+      notification.type === 'listing_hidden' ||
+      notification.type === 'listing_unhidden' ||
+      notification.type === 'listing_paused'
+    )
       void queryClient.invalidateQueries({ queryKey: listingKeys.all });
   });
   useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));

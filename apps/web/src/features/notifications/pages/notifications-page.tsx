@@ -49,6 +49,22 @@ function NotificationText({ notification, onOpen }: { notification: Notification
         . Other members no longer see it. Reason: {notification.note}
       </>
     );
+  if (notification.type === 'listing_unhidden')
+    return (
+      <>
+        A moderator made your listing{' '}
+        {listing ? (
+          <Link to={`/listings/${listing.id}`} onClick={onOpen}>
+            <strong>{listing.title}</strong>
+          </Link>
+        ) : (
+          'a listing'
+        )}{' '}
+        visible again. Reason: {notification.note}
+      </>
+    );
+  if (notification.type === 'suspension_lifted')
+    return <>A moderator lifted the suspension of your account. Reason: {notification.note}</>;
   if (notification.type === 'listing_renew' || notification.type === 'listing_paused') {
     const title = listing ? (
       <Link to={`/listings/${listing.id}`} onClick={onOpen}>
