@@ -30,6 +30,7 @@ import { freshListingsSweep } from './modules/fresh/fresh-sweep.js';
 import { freshRoutes } from './modules/fresh/fresh.routes.js';
 import { gardenersRoutes } from './modules/gardeners/gardeners.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
 import { uploadsRoutes } from './modules/images/uploads.routes.js';
 import { listingPhotosRoutes } from './modules/listings/listing-photos.routes.js';
@@ -235,6 +236,8 @@ export async function buildApp(
     await api.register(offlineMailPlugin);
     // Listings ask their owners whether they are still available, and pause themselves.
     await api.register(freshListingsSweep);
+    // Before the routes that create: they claim the request's Idempotency-Key through it.
+    await api.register(idempotencyPlugin);
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(siteRoutes, { prefix: '/api/site' });
     await api.register(authRoutes, { prefix: '/api/auth' });

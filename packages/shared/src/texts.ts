@@ -90,4 +90,7 @@ export const TEXTS = {
   urlMalformed: 'The address of the request is not valid',
   textHasNul: 'Text cannot contain the NUL character',
   headersTooLarge: 'The request headers are too large',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyInUse: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
 } as const;

@@ -12,6 +12,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A fresh Idempotency-Key: 128 random bits. `crypto.randomUUID` exists only on https and
+ * localhost, and the app is also opened over a home network's plain http.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Fired when the server refuses the stored session: the app signs out and goes to /login. */
 export const UNAUTHORIZED_EVENT = 'gardenswap:unauthorized';
 
@@ -111,12 +120,20 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
 export function apiUpload<T>(
   path: string,
   form: FormData,
-  options: { method?: 'POST' | 'PUT' | 'PATCH'; onProgress?: (fraction: number) => void } = {},
+  options: {
+    method?: 'POST' | 'PUT' | 'PATCH';
+    onProgress?: (fraction: number) => void;
+    /** Makes a retry of the same upload answer the first one's result instead of acting twice. */
+    idempotencyKey?: string;
+  } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', buildUrl(path));
-    const headers = authHeader();
+    const headers: Record<string, string> = {
+      ...authHeader(),
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+    };
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

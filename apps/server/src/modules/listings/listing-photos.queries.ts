@@ -111,6 +111,8 @@ export function addListingPhoto(
   ownerId: number,
   listingId: number,
   photo: SavedPhoto,
+  /** Written in the same transaction once the photo is added (the request's Idempotency-Key). */
+  alsoWrite: (trx: Executor) => Promise<void> = async () => {},
 ): Promise<AddPhotoResult> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
@@ -122,6 +124,7 @@ export function addListingPhoto(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeOrder(trx, listingId, [...photos, { id: row.id, ...photo }]);
+    await alsoWrite(trx);
     return 'added';
   });
 }
@@ -135,6 +138,8 @@ export function replaceCoverPhoto(
   ownerId: number,
   listingId: number,
   photo: SavedPhoto,
+  /** Written in the same transaction once the cover is replaced (the request's Idempotency-Key). */
+  alsoWrite: (trx: Executor) => Promise<void> = async () => {},
 ): Promise<{ removed: string[] } | undefined> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
@@ -147,6 +152,7 @@ export function replaceCoverPhoto(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeOrder(trx, listingId, [{ id: row.id, ...photo }, ...rest]);
+    await alsoWrite(trx);
     return { removed: cover ? [cover.image, cover.thumbnail] : [] };
   });
 }

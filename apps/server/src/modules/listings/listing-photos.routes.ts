@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
+import { failed } from '../idempotency/idempotency.plugin.js';
 import {
   addListingPhoto,
   countListingPhotos,
@@ -61,17 +62,26 @@ export const listingPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await assertOwner(user.id, id);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TEXTS.unsupportedMediaType);
-      if ((await countListingPhotos(app.db, id)) >= LISTING_PHOTOS_MAX) throw tooMany();
+      // Refused before the photo is read; a retry with a key may be answering a photo that filled it.
+      const keyed = request.headers['idempotency-key'] !== undefined;
+      if (!keyed && (await countListingPhotos(app.db, id)) >= LISTING_PHOTOS_MAX) throw tooMany();
       const form = await readMultipart(request, IMAGE_FIELD);
       if (!form.file) throw invalidField(IMAGE_FIELD, LISTING_TEXTS.imageRequired);
-      const saved = await app.images.save(form.file.buffer);
-      const result = await addListingPhoto(app.db, user.id, id, saved).catch(async (error: unknown) => {
-        await app.images.remove([saved.image, saved.thumbnail]);
-        throw error;
-      });
+      const once = await app.idempotency.start(request, {}, form.file.buffer);
+      if (once.replay) {
+        const listing = await visibleListing(user.id, id);
+        return app.idempotency.replayed(reply).status(once.replay.status).send(listing);
+      }
+      const saved = await app.images.save(form.file.buffer).catch(failed(once));
+      const result = await addListingPhoto(app.db, user.id, id, saved, (trx) => once.record(trx, 201, id)).catch(
+        async (error: unknown) => {
+          await app.images.remove([saved.image, saved.thumbnail]);
+          return failed(once)(error);
+        },
+      );
       if (result !== 'added') {
         await app.images.remove([saved.image, saved.thumbnail]);
-        throw result === 'full' ? tooMany() : listingNotFound();
+        return failed(once)(result === 'full' ? tooMany() : listingNotFound());
       }
       return reply.status(201).send(await visibleListing(user.id, id));
     },

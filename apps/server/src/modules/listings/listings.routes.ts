@@ -10,12 +10,13 @@ import {
   UpdateListingInputSchema,
   VisibilityInputSchema,
 } from '@gardenswap/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
+import { failed } from '../idempotency/idempotency.plugin.js';
 import {
   getVisibleListing,
   getVisibleOwner,
@@ -119,6 +120,13 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A retry of a request already done: its result again, as the member may see the listing now. */
+  async function replay(reply: FastifyReply, viewerId: number, done: { status: number; listingId: number | null }) {
+    if (done.listingId === null) throw listingNotFound();
+    const listing = await visibleListing(viewerId, done.listingId);
+    return app.idempotency.replayed(reply).status(done.status).send(listing);
+  }
+
   app.get('/:id', { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } }, async (request) =>
     visibleListing(me(request).id, request.params.id, feed),
   );
@@ -142,13 +150,19 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.state_id === LISTING_STATES.reserved)
         throw invalidField('state_id', TRADE_TEXTS.reserveThroughTrade);
       const upload = uploadedImages.get(request);
-      const image = upload ? await app.images.save(upload) : undefined;
+      const once = await app.idempotency.start(request, request.body, upload);
+      if (once.replay) return replay(reply, user.id, once.replay);
+      const image = upload ? await app.images.save(upload).catch(failed(once)) : undefined;
       let id: number;
       try {
-        id = await app.db.transaction().execute((trx) => insertListing(trx, user.id, request.body, image));
+        id = await app.db.transaction().execute(async (trx) => {
+          const created = await insertListing(trx, user.id, request.body, image);
+          await once.record(trx, 201, created);
+          return created;
+        });
       } catch (error) {
         await app.images.remove([image?.image, image?.thumbnail]);
-        throw error;
+        return failed(once)(error);
       }
       await app.notify.listingChanged(id); // wish-list matches; never fails the request
       await (await app.swapAlerts.listing(undefined)).tell(id);
@@ -220,18 +234,25 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListingSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TEXTS.unsupportedMediaType);
       const form = await readMultipart(request, IMAGE_FIELD);
       if (!form.file) throw invalidField(IMAGE_FIELD, LISTING_TEXTS.imageRequired);
-      const saved = await app.images.save(form.file.buffer);
-      const replaced = await replaceCoverPhoto(app.db, user.id, id, saved);
+      const once = await app.idempotency.start(request, {}, form.file.buffer);
+      if (once.replay) return replay(reply, user.id, once.replay);
+      const saved = await app.images.save(form.file.buffer).catch(failed(once));
+      const replaced = await replaceCoverPhoto(app.db, user.id, id, saved, (trx) => once.record(trx, 200, id)).catch(
+        async (error: unknown) => {
+          await app.images.remove([saved.image, saved.thumbnail]);
+          return failed(once)(error);
+        },
+      );
       if (!replaced) {
         await app.images.remove([saved.image, saved.thumbnail]);
-        throw listingNotFound();
+        return failed(once)(listingNotFound());
       }
       await app.images.remove(replaced.removed);
       return visibleListing(user.id, id);

@@ -1,11 +1,19 @@
 import type { Listing } from '@gardenswap/shared/listings';
-import { api, apiUpload } from '../../../lib/api-client';
+import { api, apiUpload, newIdempotencyKey } from '../../../lib/api-client';
+
+/** One Idempotency-Key per photo picked: uploading the same file again is a retry, not a second photo. */
+const uploadKeys = new WeakMap<File, string>();
+const keyFor = (image: File) => {
+  const key = uploadKeys.get(image) ?? newIdempotencyKey();
+  uploadKeys.set(image, key);
+  return key;
+};
 
 /** POST /listings/{id}/photos: one photo, added last, with upload progress 0..1. */
 export const uploadListingPhoto = (id: number, image: File, onProgress?: (fraction: number) => void) => {
   const form = new FormData();
   form.append('image', image);
-  return apiUpload<Listing>(`/listings/${id}/photos`, form, { onProgress });
+  return apiUpload<Listing>(`/listings/${id}/photos`, form, { onProgress, idempotencyKey: keyFor(image) });
 };
 
 /** DELETE /listings/{id}/photos/{photoId}: the photo and its files go. */

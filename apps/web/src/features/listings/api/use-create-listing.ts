@@ -1,6 +1,7 @@
 import type { Listing } from '@gardenswap/shared/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client';
+import { useRef } from 'react';
+import { apiUpload, newIdempotencyKey } from '../../../lib/api-client';
 import { listingKeys } from './listing-keys';
 
 export interface NewListing {
@@ -13,11 +14,22 @@ export interface NewListing {
   image: File | null;
 }
 
-/** POST /listings/ as multipart (fields and an optional `image`), reporting upload progress 0..1. */
+/** What the form holds, so posting it again after a failure is known for a retry of the same listing. */
+const signatureOf = ({ image, ...fields }: NewListing) =>
+  JSON.stringify([fields, image && [image.name, image.size, image.lastModified]]);
+
+/**
+ * POST /listings/ as multipart (fields and an optional `image`), reporting upload progress 0..1.
+ * Each submission carries an Idempotency-Key, the same while the form holds the same listing: a
+ * post whose answer was lost, sent again, answers the listing it made instead of making another.
+ */
 export function useCreateListing(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
+  const submission = useRef<{ signature: string; key: string }>(undefined);
   return useMutation({
     mutationFn: (input: NewListing) => {
+      const signature = signatureOf(input);
+      if (submission.current?.signature !== signature) submission.current = { signature, key: newIdempotencyKey() };
       const form = new FormData();
       form.append('title', input.title);
       form.append('description', input.description);
@@ -28,9 +40,10 @@ export function useCreateListing(onProgress?: (fraction: number) => void) {
       // The spec's post form always publishes an active listing.
       form.append('is_active', 'true');
       if (input.image) form.append('image', input.image);
-      return apiUpload<Listing>('/listings/', form, { onProgress });
+      return apiUpload<Listing>('/listings/', form, { onProgress, idempotencyKey: submission.current.key });
     },
     onSuccess: (listing) => {
+      submission.current = undefined;
       queryClient.setQueryData(listingKeys.detail(listing.id), listing);
       void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
     },
