@@ -156,6 +156,11 @@ export const FRESH_LISTINGS = {
   sweepMs: 60_000,
   /** Listings asked (or paused) per sweep at most; the next sweep takes the rest. */
   batchSize: 100,
+  /**
+   * Listings already due when fresh listings arrived (an upgrade of a lived-in marketplace) are
+   * asked spread over this long, not all in the first sweep.
+   */
+  backlogSpreadMs: 7 * DAY_MS,
   linkTtlMs: 14 * DAY_MS,
 };
 export type FreshListingsSettings = typeof FRESH_LISTINGS;

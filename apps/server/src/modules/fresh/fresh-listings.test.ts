@@ -1,5 +1,6 @@
 import { CATEGORIES, FRESH_TEXTS, LISTING_STATES, type Listing, type Notification } from '@gardenswap/shared';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { buildTestApp, dialect, testConfig, type TestContext } from '../../../test/app.js';
@@ -36,6 +37,7 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
       graceMs: 3 * DAY,
       sweepMs: 60_000,
       batchSize: 100,
+      backlogSpreadMs: 7 * DAY,
       linkTtlMs: 14 * DAY,
     };
   }
@@ -327,6 +329,37 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     expect(await mailsTo(maria)).toHaveLength(0);
   });
 
+  it('never asks about a reserved listing nor pauses it; un-reserved, it is asked anew', async () => {
+    const maria = await owner();
+    const tom = await createUser(ctx);
+    const { id } = await createListing(ctx, maria, { title: 'Rhubarb', category_id: CATEGORIES.produce });
+    now += 7 * DAY + 60_000;
+    await sweep();
+    expect(await renewNotices(maria, id)).toHaveLength(1);
+
+    const asked = await ctx.inject({ method: 'POST', url: `/api/listings/${id}/interest`, as: tom, payload: {} });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    const reserved = await ctx.inject({
+      method: 'POST',
+      url: `/api/listings/${id}/reservation`,
+      as: maria,
+      payload: { user_id: tom.id },
+    });
+    expect(reserved.statusCode, reserved.body).toBe(204);
+    now += 4 * DAY;
+    expect((await sweep()).paused).toBe(0);
+    now += 40 * DAY;
+    await sweep();
+    expect(await listing(maria, id)).toMatchObject({ is_active: true, state_id: LISTING_STATES.reserved });
+    expect(await renewNotices(maria, id)).toHaveLength(1);
+
+    const unreserved = await ctx.inject({ method: 'DELETE', url: `/api/listings/${id}/reservation`, as: maria });
+    expect(unreserved.statusCode).toBe(204);
+    await sweep();
+    expect(await renewNotices(maria, id)).toHaveLength(2);
+    expect(await listing(maria, id)).toMatchObject({ is_active: true, paused_reason: null });
+  });
+
   it('e-mails only when the rules allow: the matches switch on and the address confirmed', async () => {
     const off = await owner();
     const unconfirmed = await createUser(ctx);
@@ -352,6 +385,60 @@ describe('fresh listings: asked whether still available, renewed, paused', () =>
     await ctx.inject({ method: 'POST', url: `/api/listings/${id}/renew`, as: maria });
     const stranger = await createUser(ctx);
     expect((await listing(stranger, id)).renewed_at).toBe(new Date(now).toISOString());
+  });
+});
+
+describe('fresh listings arriving in a lived-in marketplace', () => {
+  it('asks about the listings already due spread over a week, not all in the first sweep', async () => {
+    let now = Date.now();
+    const ctx = await buildTestApp({ clock: () => now });
+    try {
+      // An upgrade today of a marketplace whose listings are two months old.
+      await sql`update kysely_migration set timestamp = ${new Date(now).toISOString()} where name = '015-fresh-listings'`.execute(
+        ctx.db,
+      );
+      const owners = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+      const old: number[] = [];
+      for (let i = 0; i < 120; i++)
+        old.push(
+          (await createListing(ctx, owners[i % 3]!, { title: `Old squash ${i}`, category_id: CATEGORIES.produce })).id,
+        );
+      await ctx.db
+        .updateTable('listings')
+        .set({ created_at: new Date(now - 60 * DAY).toISOString() })
+        .where('id', 'in', old)
+        .execute();
+      const sweepAll = async () => {
+        let asked = 0;
+        for (;;) {
+          const round = (await freshListingsOf(ctx.app.server)!.sweep()).asked;
+          asked += round;
+          if (round < 100) return asked;
+        }
+      };
+      const askedFirst = await sweepAll();
+      expect(askedFirst).toBeLessThan(6);
+      now += 1 * DAY;
+      const afterADay = askedFirst + (await sweepAll());
+      expect(afterADay).toBeGreaterThan(5);
+      expect(afterADay).toBeLessThan(35);
+      // A listing made after the upgrade keeps its own clock.
+      const fresh = await createListing(ctx, owners[0]!, { title: 'New squash', category_id: CATEGORIES.produce });
+      now += 3 * DAY;
+      const halfway = afterADay + (await sweepAll());
+      expect(halfway).toBeGreaterThan(40);
+      expect(halfway).toBeLessThan(80);
+      now += 3 * DAY + 60_000;
+      expect(halfway + (await sweepAll())).toBe(121);
+      const askedAbout = await ctx.db
+        .selectFrom('listings')
+        .select('id')
+        .where('renew_asked_at', 'is not', null)
+        .execute();
+      expect(askedAbout.map((r) => r.id).sort((a, b) => a - b)).toEqual([...old, fresh.id]);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

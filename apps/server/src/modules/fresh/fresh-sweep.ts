@@ -5,10 +5,12 @@ import { FRESH_TEXTS } from '@gardenswap/shared';
 import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
 import { renewMail } from './fresh.mails.js';
 import {
+  type Backlog,
   type FreshGroup,
   claimAsking,
   dueForAsking,
   dueForPausing,
+  freshListingsSince,
   ownerContact,
   pauseUnrenewed,
 } from './fresh.queries.js';
@@ -121,6 +123,17 @@ export const freshListingsSweep = fp(
       });
     }
 
+    let since: number | undefined;
+    /** While the backlog spreads: how far it has got, for each group's listings due before `since`. */
+    async function backlogOf(group: FreshGroup, now: number): Promise<Backlog | undefined> {
+      since ??= await freshListingsSince(app.db);
+      if (since === undefined || now - since >= settings.backlogSpreadMs) return undefined;
+      return {
+        dueBefore: iso(since - afterMs[group]),
+        thousandths: Math.floor(((now - since) / settings.backlogSpreadMs) * 1000),
+      };
+    }
+
     async function sweep() {
       const now = clock();
       const notices: { userId: number; id: number }[] = [];
@@ -133,7 +146,8 @@ export const freshListingsSweep = fp(
         if (notice) paused++;
       }
       for (const group of Object.keys(afterMs) as FreshGroup[]) {
-        for (const row of await dueForAsking(app.db, group, iso(now - afterMs[group]), settings.batchSize)) {
+        const backlog = await backlogOf(group, now);
+        for (const row of await dueForAsking(app.db, group, iso(now - afterMs[group]), settings.batchSize, backlog)) {
           if (sweeper.isStopped()) break;
           const notice = await ask(row.id, group);
           if (notice) notices.push(notice);

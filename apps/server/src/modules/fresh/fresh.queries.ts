@@ -6,11 +6,15 @@ import { mayEmailFlag } from '../mail/recipients.js';
 /** Where a listing's clock starts: its last renewal, else its listing (the partial index's expression). */
 const freshSince = sql<string | Date>`coalesce(listings.renewed_at, listings.created_at)`;
 
-/** Listings that may ask or pause at all: on offer, shown, and their owner not suspended. */
+/**
+ * Listings that may ask or pause at all: on offer, shown, and their owner not suspended. A
+ * reserved listing is in a trade: it neither asks nor pauses until it is available again.
+ */
 function onOffer(eb: ExpressionBuilder<Database, 'listings'>) {
   return eb.and([
     eb('listings.is_active', '=', 1),
     eb('listings.state_id', '<>', LISTING_STATES.gone),
+    eb('listings.state_id', '<>', LISTING_STATES.reserved),
     eb('listings.hidden_reason', 'is', null),
     eb('listings.owner_suspended', '=', 0),
   ]);
@@ -18,8 +22,21 @@ function onOffer(eb: ExpressionBuilder<Database, 'listings'>) {
 
 export type FreshGroup = keyof typeof FRESH_CATEGORY_GROUPS;
 
+/**
+ * The listings due before fresh listings existed, and how many thousandths of them may be asked
+ * by now: each such listing waits its own share of the spread (by a hash of its id), so the
+ * owners of a marketplace's old listings are asked over days, not all in the first sweep.
+ */
+export interface Backlog {
+  dueBefore: string;
+  thousandths: number;
+}
+
+/** A listing's place in the spread of the backlog: 0..999, consecutive ids far apart. */
+const spreadSlot = sql<number>`(cast(${sql.ref('listings.id')} as bigint) * 7919) % 1000`;
+
 /** Listings of one category group not renewed since `before` and not asked yet this cycle, oldest first. */
-export function dueForAsking(db: Executor, group: FreshGroup, before: string, limit: number) {
+export function dueForAsking(db: Executor, group: FreshGroup, before: string, limit: number, backlog?: Backlog) {
   return db
     .selectFrom('listings')
     .select('listings.id')
@@ -27,9 +44,19 @@ export function dueForAsking(db: Executor, group: FreshGroup, before: string, li
     .where('listings.renew_asked_at', 'is', null)
     .where('listings.category_id', 'in', [...FRESH_CATEGORY_GROUPS[group]])
     .where(freshSince, '<=', before)
+    .$if(backlog !== undefined, (q) =>
+      q.where((eb) => eb.or([eb(freshSince, '>', backlog!.dueBefore), eb(spreadSlot, '<', backlog!.thousandths)])),
+    )
     .orderBy(freshSince)
     .limit(limit)
     .execute();
+}
+
+/** When this database got fresh listings (its migration ran): listings due before then were never asked. */
+export async function freshListingsSince(db: Executor): Promise<number | undefined> {
+  const { rows } = await sql<{ timestamp: string }>`
+    select timestamp from kysely_migration where name = '015-fresh-listings'`.execute(db);
+  return rows[0] ? new Date(rows[0].timestamp).getTime() : undefined;
 }
 
 /**

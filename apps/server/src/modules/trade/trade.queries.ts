@@ -78,7 +78,11 @@ export async function listInterested(db: Executor, ownerId: number, listingId: n
   return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
 }
 
-/** Keeps an available or reserved listing for a member (or for no one: back to available). */
+/**
+ * Keeps an available or reserved listing for a member (or for no one: back to available).
+ * Reserving answers a pending "still available?": a listing un-reserved later is asked anew
+ * rather than paused for a question asked before its trade.
+ */
 export async function setReservation(
   db: Executor,
   ownerId: number,
@@ -91,6 +95,7 @@ export async function setReservation(
       state_id: reservation ? LISTING_STATES.reserved : LISTING_STATES.available,
       reserved_for_id: reservation?.userId ?? null,
       pickup_note: reservation?.pickupNote ?? null,
+      ...(reservation ? { renew_asked_at: null } : {}),
       updated_at: nowIso(),
     })
     .where('id', '=', listingId)
