@@ -15,11 +15,17 @@ export const EmailNotificationsSchema = z.object({
 });
 export type EmailNotifications = z.infer<typeof EmailNotificationsSchema>;
 
-/** PATCH /auth/profile: any of the switches; those left out stay as they are. */
+/**
+ * PATCH /auth/profile: any of the switches; those left out stay as they are. A single true or
+ * false, the shape from before the switches were split, sets every kind.
+ */
 export const ProfileSettingsInputSchema = z.object({
-  email_notifications: EmailNotificationsSchema.partial().refine((s) => Object.keys(s).length > 0, {
-    message: 'Name at least one e-mail setting',
-  }),
+  email_notifications: z.union([
+    z.boolean().transform((on): Partial<EmailNotifications> => ({ matches: on, friend_requests: on, messages: on })),
+    EmailNotificationsSchema.partial().refine((s) => Object.keys(s).length > 0, {
+      message: 'Name at least one e-mail setting',
+    }),
+  ]),
 });
 export type ProfileSettingsInput = z.infer<typeof ProfileSettingsInputSchema>;
 

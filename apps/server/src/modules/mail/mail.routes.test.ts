@@ -91,7 +91,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     });
     for (const payload of [
       { email_notifications: 'x' },
-      { email_notifications: false },
+      { email_notifications: 0 },
       { email_notifications: {} },
       { email_notifications: { messages: 'no' } },
     ]) {
@@ -99,6 +99,26 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
       expect(bad.statusCode).toBe(422);
       expect(bad.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
     }
+  });
+
+  it('takes one true or false for every kind, as before the switches were split', async () => {
+    const a = await createUser(ctx);
+    const off = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: a,
+      payload: { email_notifications: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<User>().email_notifications).toEqual({ matches: false, friend_requests: false, messages: false });
+    expect(await switchesOf(a)).toEqual({ email_matches: 0, email_friend_requests: 0, email_messages: 0 });
+    const on = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      as: a,
+      payload: { email_notifications: true },
+    });
+    expect(on.json<User>().email_notifications).toEqual({ matches: true, friend_requests: true, messages: true });
   });
 
   const settingsOf = async (user: { token: string }) =>
