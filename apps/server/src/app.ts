@@ -38,6 +38,7 @@ import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
 import { offlineMailPlugin } from './modules/messages/offline-mail.js';
+import { metricsPlugin } from './modules/metrics/metrics.plugin.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
@@ -169,6 +170,8 @@ export async function buildApp(
   }
 
   await app.register(errorsPlugin);
+  // Before every route, so its hooks count them all.
+  await app.register(metricsPlugin, { poolUse: database.poolUse });
   // Security headers on every answer. Helmet's middleware is built once here: its Fastify
   // plugin rebuilt it, parsing the policy again, for every request.
   const securityHeaders = helmet({

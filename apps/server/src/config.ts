@@ -29,6 +29,7 @@ const EnvSchema = z
     CORS_ORIGINS: z.string().optional(),
     CONTACT_EMAIL: z.email().default('hello@gardenswap.example'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -213,6 +214,8 @@ export interface Config {
   corsOrigins: string[];
   contactEmail: string;
   logLevel: string;
+  /** Set: the metrics are served to whoever presents it, and to no one else. Unset: to loopback clients only. */
+  metricsToken?: string;
   /** argon2 cost; tests use a cheaper one so the suite stays quick. */
   passwordHashing: { memoryCost: number; timeCost: number };
   /** Deadlines for slow clients; tests shorten them to stay quick. */
@@ -312,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : [],
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
     passwordHashing: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     timeouts: SERVER_TIMEOUTS,
     mailQueue: isTest ? MAIL_QUEUE_UNDER_TEST : MAIL_QUEUE,

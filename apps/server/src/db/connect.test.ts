@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialect, type TestContext } from '../../test/app.js';
+import { buildTestApp, dialect, type TestContext, testConfig } from '../../test/app.js';
 import { DATABASE_TIMEOUTS } from '../config.js';
 import { toAppError } from '../plugins/errors.js';
-import { isDatabaseAway, rowsMadeInJavaScript } from './connect.js';
+import { connectDatabase, isDatabaseAway, rowsMadeInJavaScript } from './connect.js';
 
 const withCode = (code: string, message = 'database error') => Object.assign(new Error(message), { code });
 
@@ -149,6 +149,41 @@ describe('SQLite rows made in JavaScript', () => {
       expect(writer.run([3, 1]).changes).toBe(1);
     } finally {
       sqlite.close();
+    }
+  });
+});
+
+describe('pool use, as the metrics read it', () => {
+  it('counts the connections in use and the queries waiting for one', async () => {
+    const { config, cleanup } = await testConfig();
+    const handle = connectDatabase(config.database);
+    const pool = dialect === 'postgres' ? 'planned' : 'sqlite';
+    const use = () => handle.poolUse().find((p) => p.pool === pool)!;
+    try {
+      await sql`select 1`.execute(handle.db);
+      expect(use().waiting).toBe(0);
+      expect(use().idle).toBe(use().total);
+
+      // Every connection the pool may open, held by a transaction until told to finish.
+      let finish = () => {};
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      const holders = Array.from({ length: use().max }, () =>
+        handle.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await held;
+        }),
+      );
+      await expect.poll(() => use().total - use().idle).toBe(use().max);
+      const waiting = sql`select 1`.execute(handle.db);
+      await expect.poll(() => use().waiting).toBe(1);
+
+      finish();
+      await Promise.all([...holders, waiting]);
+      expect(use().waiting).toBe(0);
+      expect(use().idle).toBe(use().total);
+    } finally {
+      await handle.db.destroy();
+      await cleanup();
     }
   });
 });

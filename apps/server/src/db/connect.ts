@@ -27,6 +27,20 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Which tables this handle's statements changed, as each change commits. */
   writes: TableWrites;
+  /** How each pool's connections are used right now (what an operator watches). */
+  poolUse: () => PoolUse[];
+}
+
+/** One pool of connections at a glance. */
+export interface PoolUse {
+  /** `planned` and `oneplan` on PostgreSQL (see `guardedPool`), `sqlite` for the one SQLite connection. */
+  pool: string;
+  max: number;
+  /** Connections open, idle or checked out. */
+  total: number;
+  idle: number;
+  /** Checkouts waiting for a connection to be free. */
+  waiting: number;
 }
 
 // count(*) and other int8 results come back from pg as strings; every count we read fits a JS number.
@@ -51,6 +65,14 @@ export function connectDatabase(
       db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: guardedPool(pools, writes) }), log }),
       dialect: 'postgres',
       writes,
+      poolUse: () =>
+        Object.entries(pools).map(([name, pool]) => ({
+          pool: name,
+          max: POOL_MAX,
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+        })),
     };
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
@@ -68,10 +90,14 @@ export function connectDatabase(
   // Kysely runs every statement on this one connection, one at a time.
   cachePreparedStatements(sqlite, writes.connection());
   if (backgroundCheckpoints && database.file !== ':memory:') checkpointInBackground(sqlite, database.file);
+  const dialect = new TurnTakingSqliteDialect({ database: sqlite });
   return {
-    db: new Kysely<Database>({ dialect: new TurnTakingSqliteDialect({ database: sqlite }), log }),
+    db: new Kysely<Database>({ dialect, log }),
     dialect: 'sqlite',
     writes,
+    poolUse: () => [
+      { pool: 'sqlite', max: 1, total: 1, idle: dialect.turns.busy ? 0 : 1, waiting: dialect.turns.waiting },
+    ],
   };
 }
 
@@ -364,6 +390,9 @@ export function rowsMadeInJavaScript(statement: SQLite.Statement): SqliteStateme
  * statement takes turns in the order asked and lets the sockets be served in between.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
+  /** Statements (or transactions) waiting for their turn, and whether one has the connection now. */
+  readonly turns = { waiting: 0, busy: false };
+
   override createQueryCompiler() {
     return new LimitsUnseenCompiler();
   }
@@ -371,9 +400,22 @@ class TurnTakingSqliteDialect extends SqliteDialect {
   override createDriver() {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const turns = this.turns;
     driver.acquireConnection = async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      return acquire();
+      turns.waiting++;
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        const connection = await acquire();
+        turns.busy = true;
+        return connection;
+      } finally {
+        turns.waiting--;
+      }
+    };
+    driver.releaseConnection = async (connection) => {
+      turns.busy = false;
+      return release(connection);
     };
     return driver;
   }

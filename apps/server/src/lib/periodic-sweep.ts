@@ -8,6 +8,22 @@ export interface PeriodicSweep<T> {
   isStopped(): boolean;
 }
 
+/** A sweep as an operator watches it: how often it should run, and when it last ran without failing. */
+export interface SweepRecord {
+  what: string;
+  everyMs: number;
+  /** Epoch ms of the last sweep that finished without an error; until the first, when the app was ready. */
+  lastSucceededAt: number;
+}
+
+/** Each app's sweeps, by its HTTP server: the one object every encapsulated context of an app shares. */
+const sweepsByServer = new WeakMap<object, SweepRecord[]>();
+
+/** The periodic sweeps of an app, as its metrics read them. */
+export function sweepsOf(app: FastifyInstance): readonly SweepRecord[] {
+  return sweepsByServer.get(app.server) ?? [];
+}
+
 /**
  * Sweeps every `everyMs` while the app is up, one sweep at a time per instance, and at once again
  * after a sweep that found a full batch (`more`). What is due lives in the database, so a sweep
@@ -21,10 +37,18 @@ export function periodicSweep<T>(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<T> | undefined;
+  const record: SweepRecord = { what: options.what, everyMs: options.everyMs, lastSucceededAt: Date.now() };
+  sweepsByServer.set(app.server, [...sweepsOf(app), record]);
 
   async function sweep(): Promise<T> {
     while (sweeping) await sweeping.catch(() => undefined);
-    sweeping = options.run().finally(() => (sweeping = undefined));
+    sweeping = options
+      .run()
+      .then((result) => {
+        record.lastSucceededAt = Date.now();
+        return result;
+      })
+      .finally(() => (sweeping = undefined));
     return sweeping;
   }
 
@@ -41,7 +65,10 @@ export function periodicSweep<T>(
     }, ms);
   }
 
-  app.addHook('onReady', async () => schedule(options.everyMs));
+  app.addHook('onReady', async () => {
+    record.lastSucceededAt = Date.now();
+    schedule(options.everyMs);
+  });
   app.addHook('preClose', async () => {
     stopped = true;
     clearTimeout(timer);

@@ -230,3 +230,40 @@ export async function hasUnsettledMail(db: Executor, now: string): Promise<boole
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The send queue at a glance, as an operator watches it. */
+export interface MailQueueSummary {
+  /** Waiting to be sent, retries included. */
+  queued: number;
+  /** Claimed by a worker right now. */
+  sending: number;
+  /** Given up. */
+  failed: number;
+  /** When the oldest e-mail still queued or sending was written; null when there is none. */
+  oldestWaitingAt: string | null;
+}
+
+/**
+ * Counts the unsettled e-mails by status through the `outbox_due` index, and finds the oldest of
+ * those still waiting (few), so sent and kept e-mails, however many, are never read.
+ */
+export async function summarizeMailQueue(db: Executor): Promise<MailQueueSummary> {
+  const counts = await db
+    .selectFrom('outbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('mails')])
+    .where('status', 'in', ['queued', 'sending', 'failed'])
+    .groupBy('status')
+    .execute();
+  const oldest = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('status', 'in', ['queued', 'sending'])
+    .executeTakeFirst();
+  const count = (status: OutboxStatus) => Number(counts.find((row) => row.status === status)?.mails ?? 0);
+  return {
+    queued: count('queued'),
+    sending: count('sending'),
+    failed: count('failed'),
+    oldestWaitingAt: toIso(oldest?.at ?? null),
+  };
+}
