@@ -18,6 +18,7 @@ import type { DB, Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
 import { invalidField } from '../../lib/app-error.js';
+import { searchTerms, unchangedPrefix, wordRuleOf } from '../../lib/word-rule.js';
 import {
   type Coordinates,
   MILES_PER_DEGREE_LATITUDE,
@@ -317,15 +318,26 @@ export type ListingsPage = {
 );
 
 /**
- * The words of a search, letters and digits only: whatever a member types can neither break
- * the FTS5 syntax nor PostgreSQL's tsquery syntax.
+ * The words of a search, letters and digits only (whatever a member types can neither break the
+ * FTS5 syntax nor PostgreSQL's tsquery syntax), split and sifted by the one word rule that wish-list
+ * matches and swaps go by.
  */
-export function searchWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 12);
+export function searchWords(db: Executor, text: string): string[] {
+  return searchTerms(text, wordRuleOf(db)).slice(0, 12);
+}
+
+/**
+ * The last word of a search, as a prefix (search as you type): what the member typed so far. The
+ * database stems it first, and a stem may rewrite the typed letters ("qxmx1ey" → "qxmx1ei"), so
+ * the longest beginning the stemmer leaves as it is goes instead, or beside it when the stem does
+ * not begin with it.
+ */
+function lastWordPrefixes(db: Executor, word: string): string[] {
+  const rule = wordRuleOf(db);
+  const kept = unchangedPrefix(rule, word);
+  const stem = rule.stem(word);
+  if (kept === undefined) return [word];
+  return stem !== undefined && !stem.startsWith(kept) ? [word, kept] : [kept];
 }
 
 /** Which listings a search keeps: every word, or only those whose title holds every word, or the others. */
@@ -337,12 +349,17 @@ type TextScope = 'any' | 'title' | 'notTitle';
  * every search of a shape.
  */
 function searchText(db: Executor, words: string[], scope: TextScope): string {
+  const last = lastWordPrefixes(db, words.at(-1)!);
+  const whole = words.slice(0, -1);
   if (isSqlite(db)) {
-    const all = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+    const prefix = last.length > 1 ? `(${last.map((w) => `"${w}"*`).join(' OR ')})` : `"${last[0]}"*`;
+    const all = [...whole.map((w) => `"${w}"`), prefix].join(' ');
     return { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
   }
-  const tsquery = (weight: string) =>
-    words.map((w, i) => `${w}:${i === words.length - 1 ? '*' : ''}${weight}`).join(' & ');
+  const tsquery = (weight: string) => {
+    const prefix = last.map((w) => `${w}:*${weight}`).join(' | ');
+    return [...whole.map((w) => `${w}:${weight}`), last.length > 1 ? `(${prefix})` : prefix].join(' & ');
+  };
   return { any: tsquery(''), title: tsquery('A'), notTitle: `(${tsquery('')}) & !(${tsquery('A')})` }[scope];
 }
 
@@ -1185,7 +1202,7 @@ export async function listListings(
     if (page) return page;
   }
   const viewer = feed ? (await feedViewer(db, feed, viewerId)).coordinates : await coordinatesOf(db, viewerId);
-  const words = query.q ? searchWords(query.q) : [];
+  const words = query.q ? searchWords(db, query.q) : [];
   let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
   if (sort === 'relevance' && words.length === 0) sort = DEFAULT_SORT;
   if (sort === 'nearest' && !viewer) sort = DEFAULT_SORT;

@@ -1,53 +1,22 @@
-import pluralize from 'pluralize';
+import { FILLER, type WordRule } from '../../lib/word-rule.js';
 
-/** Words that say nothing about what the item is, so they never block a match. */
-const FILLER = new Set([
-  'a',
-  'an',
-  'the',
-  'some',
-  'any',
-  'fresh',
-  'organic',
-  'homegrown',
-  'home',
-  'grown',
-  'local',
-  'locally',
-  'free',
-  'extra',
-  'few',
-  'lot',
-  'lots',
-  'bunch',
-  'bag',
-  'box',
-  'of',
-  'and',
-  'or',
-  'for',
-  'with',
-  'in',
-  'from',
-  'to',
-  'my',
-  'our',
-  'i',
-  'want',
-  'need',
-  'wanted',
-  'looking',
-  'please',
-]);
+/**
+ * The words of a title that name the item, as typed (lowercased), without filler: what a search
+ * for the item asks the full-text index for. "Fresh Cherry Tomatoes" → cherry, tomatoes.
+ */
+export function itemTerms(title: string, rule: WordRule): string[] {
+  return rule.words(title).filter((word) => !FILLER.has(word));
+}
 
-/** The words that name an item: lowercased, singular, without filler. "Fresh Cherry Tomatoes" → cherry, tomato. */
-export function itemWords(title: string): Set<string> {
-  const words = title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/**
+ * The words that name an item as the database's full-text index stores them (`rule`): stems,
+ * without filler or the index's stop words. "Fresh Cherry Tomatoes" → cherri, tomato.
+ */
+export function itemWords(title: string, rule: WordRule): Set<string> {
   const kept = new Set<string>();
-  for (const word of words) {
-    if (FILLER.has(word)) continue;
-    const singular = /^\p{N}+$/u.test(word) ? word : pluralize.singular(word);
-    if (!FILLER.has(singular)) kept.add(singular);
+  for (const word of itemTerms(title, rule)) {
+    const stem = rule.stem(word);
+    if (stem !== undefined && !FILLER.has(stem)) kept.add(stem);
   }
   return kept;
 }
@@ -58,12 +27,12 @@ function covers(big: Set<string>, small: Set<string>) {
 }
 
 /**
- * A want and a listing title match when every word of one appears in the other: "tomato"
- * matches "Cherry tomatoes", "seed potatoes" matches "Potato", "basil" never matches "tomato".
- * A title made only of filler matches nothing.
+ * A want and a listing title match when every word of one appears in the other, word for word
+ * as the database's search stems them: "tomato" matches "Cherry tomatoes", "seed potatoes"
+ * matches "Potato", "basil" never matches "tomato". A title made only of filler matches nothing.
  */
-export function titlesMatch(a: string, b: string): boolean {
-  return wordsMatch(itemWords(a), itemWords(b));
+export function titlesMatch(a: string, b: string, rule: WordRule): boolean {
+  return wordsMatch(itemWords(a, rule), itemWords(b, rule));
 }
 
 /** `titlesMatch` on titles already split by `itemWords`, for callers comparing one title with many. */

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/schema.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { coordinatesOf, listingSelect, toListing } from '../listings/listings.queries.js';
 import { visibleTo } from '../listings/visibility.js';
+import { wordRuleOf } from '../../lib/word-rule.js';
 import { titlesMatch } from './matcher.js';
 
 /** How many of the newest visible listings of the category are compared with a want. */
@@ -38,7 +39,7 @@ export async function matchesOfWant(
     .execute();
   const viewer = await coordinatesOf(db, userId);
   return rows
-    .filter((row) => titlesMatch(want.title, row.title))
+    .filter((row) => titlesMatch(want.title, row.title, wordRuleOf(db)))
     .slice(0, SHOW)
     .map((row) => toListing(row, viewer, sign));
 }

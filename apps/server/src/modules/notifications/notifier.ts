@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { friendInvitationMail, matchMail } from '../mail/templates.js';
+import { wordRuleOf } from '../../lib/word-rule.js';
 import { titlesMatch } from './matcher.js';
 import {
   type CandidateWant,
@@ -123,7 +124,7 @@ export const notifierPlugin = fp(
       if (!listing || listing.is_active !== 1 || listing.state_id === LISTING_STATES.gone) return;
       const told = new Set<number>();
       for (const want of await candidateWants(app.db, listing)) {
-        if (told.has(want.user_id) || !titlesMatch(want.title, listing.title)) continue;
+        if (told.has(want.user_id) || !titlesMatch(want.title, listing.title, wordRuleOf(app.db))) continue;
         told.add(want.user_id);
         await tellMatch(listing, want);
       }

@@ -2,7 +2,8 @@ import { SWAPS_LIMIT, type Swap } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import { distanceMiles } from '../../lib/geo.js';
 import { coordinatesOf } from '../listings/listings.queries.js';
-import { itemWords, wordsMatch } from '../notifications/matcher.js';
+import { wordRuleOf } from '../../lib/word-rule.js';
+import { itemTerms, itemWords, wordsMatch } from '../notifications/matcher.js';
 import {
   type Offer,
   type WantItem,
@@ -31,10 +32,11 @@ export async function findSwaps(db: Executor, viewerId: number, onlyMember?: num
   if (wants.length === 0 || offers.length === 0) return [];
   const offerCategories = [...new Set(offers.map((o) => o.category_id))];
   // Splitting a title into its words is the matcher's costly part: once per title and request.
+  const rule = wordRuleOf(db);
   const split = new Map<string, Set<string>>();
   const wordsOf = (title: string) => {
     let words = split.get(title);
-    if (!words) split.set(title, (words = itemWords(title)));
+    if (!words) split.set(title, (words = itemWords(title, rule)));
     return words;
   };
   const match = (a: string, b: string) => wordsMatch(wordsOf(a), wordsOf(b));
@@ -43,7 +45,9 @@ export async function findSwaps(db: Executor, viewerId: number, onlyMember?: num
   const theyHave = new Map<number, { listing: Named; want: WantItem }>();
   // The wants' reads are independent: on PostgreSQL they run side by side on the pool.
   const candidates = await Promise.all(
-    wants.map((want) => candidateListings(db, viewerId, want, [...wordsOf(want.title)], offerCategories, onlyMember)),
+    wants.map((want) =>
+      candidateListings(db, viewerId, want, itemTerms(want.title, rule), offerCategories, onlyMember),
+    ),
   );
   wants.forEach((want, i) => {
     for (const row of candidates[i]!) {

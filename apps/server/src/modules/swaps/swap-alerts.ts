@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/schema.js';
-import { itemWords, titlesMatch, wordsMatch } from '../notifications/matcher.js';
+import { wordRuleOf } from '../../lib/word-rule.js';
+import { itemTerms, itemWords, titlesMatch, wordsMatch } from '../notifications/matcher.js';
 import {
   type WantItem,
   candidateListings,
@@ -21,12 +22,13 @@ async function listingAudience(db: Executor, listingId: number): Promise<number[
   const listing = await listingForSwaps(db, listingId);
   if (!listing) return [];
   const audience = new Set([listing.owner_id]);
-  const words = itemWords(listing.title);
+  const rule = wordRuleOf(db);
+  const words = itemWords(listing.title, rule);
   // Many members want the same thing in the same words: each title is split and compared once.
   const matches = new Map<string, boolean>();
   for (const want of await wantsInCategory(db, listing.owner_id, listing.category_id)) {
     let match = matches.get(want.title);
-    if (match === undefined) matches.set(want.title, (match = wordsMatch(itemWords(want.title), words)));
+    if (match === undefined) matches.set(want.title, (match = wordsMatch(itemWords(want.title, rule), words)));
     if (match) audience.add(want.user_id);
   }
   return [...audience];
@@ -36,8 +38,9 @@ async function wantAudience(db: Executor, userId: number, want: WantItem | undef
   const audience = new Set([userId]);
   if (!want) return [...audience];
   const categories = [...new Set((await offersOf(db, userId)).map((o) => o.category_id))];
-  for (const row of await candidateListings(db, userId, want, [...itemWords(want.title)], categories))
-    if (titlesMatch(want.title, row.title)) audience.add(row.owner_id);
+  const rule = wordRuleOf(db);
+  for (const row of await candidateListings(db, userId, want, itemTerms(want.title, rule), categories))
+    if (titlesMatch(want.title, row.title, rule)) audience.add(row.owner_id);
   return [...audience];
 }
 
