@@ -4,11 +4,16 @@ import { ID_MAX, IdSchema, TimestampSchema } from './common.js';
 import { TEXTS } from './texts.js';
 
 /** A message's text: trimmed, 1..2000 characters. */
+/** A UTF-16 surrogate without its pair: no database can store it, both store U+FFFD in its place. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 export const MessageContentSchema = z
   .string({ error: TEXTS.messageEmpty })
   .trim()
   .min(1, TEXTS.messageEmpty)
-  .max(MESSAGE_MAX, TEXTS.messageTooLong);
+  .max(MESSAGE_MAX, TEXTS.messageTooLong)
+  // As stored, so the message sent and the message kept are the same text (a retry is recognised).
+  .transform((content) => content.replace(LONE_SURROGATE, '\uFFFD'));
 
 /** POST /messages and the socket's send_message. `client_id` makes a retry idempotent. */
 export const SendMessageInputSchema = z.object({
