@@ -123,11 +123,15 @@ export const freshListingsSweep = fp(
       });
     }
 
-    let since: number | undefined;
+    let spreadOver = false;
     /** While the backlog spreads: how far it has got, for each group's listings due before `since`. */
     async function backlogOf(group: FreshGroup, now: number): Promise<Backlog | undefined> {
-      since ??= await freshListingsSince(app.db);
-      if (since === undefined || now - since >= settings.backlogSpreadMs) return undefined;
+      if (spreadOver) return undefined;
+      const since = await freshListingsSince(app.db);
+      if (since === undefined || now - since >= settings.backlogSpreadMs) {
+        spreadOver = true;
+        return undefined;
+      }
       return {
         dueBefore: iso(since - afterMs[group]),
         thousandths: Math.floor(((now - since) / settings.backlogSpreadMs) * 1000),
