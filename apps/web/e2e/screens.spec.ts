@@ -4,6 +4,7 @@ import {
   type Member,
   PHONE,
   createMember,
+  createUnconfirmedMember,
   makeFriends,
   pngPhoto,
   postListing,
@@ -19,11 +20,14 @@ test.describe.configure({ mode: 'parallel' });
 // axe is injected as a script tag, which the app's Content-Security-Policy (script-src 'self') would refuse.
 test.use({ bypassCSP: true });
 
-/** A member with a place, a photo, listings, wants, a friend with listings, a pending request and a conversation. */
-async function neighbourhood(request: Parameters<typeof createMember>[0]) {
+/**
+ * A member with a place, a photo, listings, wants, a friend with listings, a pending request and a
+ * conversation; a new member (address not confirmed, so the banner shows) when `newMember`.
+ */
+async function neighbourhood(request: Parameters<typeof createMember>[0], newMember: boolean) {
   const [me, friend, asker] = await Promise.all([
     // Names as long as a username may be (30 characters), so the screens show the worst case.
-    createMember(request, 'maria_greenfingers'),
+    (newMember ? createUnconfirmedMember : createMember)(request, 'maria_greenfingers'),
     createMember(request, 'jonas_tomatogrower'),
     createMember(request, 'priya_seedsaver_ut'),
   ]);
@@ -72,7 +76,12 @@ async function neighbourhood(request: Parameters<typeof createMember>[0]) {
     { title: 'Strawberry runners', price: 1, category_id: 3 },
     pngPhoto('s.png', [200, 60, 90], 320),
   );
-  await postListing(request, friend, { title: 'Sweet corn', price: 3 }, pngPhoto('corn.png', [220, 190, 60], 320));
+  const corn = await postListing(
+    request,
+    friend,
+    { title: 'Sweet corn', price: 3 },
+    pngPhoto('corn.png', [220, 190, 60], 320),
+  );
   await postListing(
     request,
     friend,
@@ -91,7 +100,7 @@ async function neighbourhood(request: Parameters<typeof createMember>[0]) {
   await postMessage(request, friend, me, 'Hi Maria, are the tomatoes still available?');
   await postMessage(request, me, friend, 'Yes! Come by after 5 pm, the gate is open.');
   await postMessage(request, friend, me, 'Great, see you then. I can bring sweet corn.');
-  return { me, friend, asker, tomatoes };
+  return { me, friend, asker, tomatoes, corn };
 }
 
 /** Every picture on the page loaded (lazy ones too, for the full-page shot); the broken ones named. */
@@ -132,14 +141,17 @@ async function screen(page: Page, name: string, ready: Locator) {
   expect.soft(await seriousA11yViolations(page), `accessibility of ${name}`).toEqual([]);
 }
 
-for (const [size, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
+for (const [size, viewport, newMember] of [
+  ['phone', PHONE, false],
+  ['desktop', DESKTOP, false],
+  ['phone-banner', PHONE, true],
+  ['desktop-banner', DESKTOP, true],
 ] as const) {
-  test(`main screens at ${viewport.width}×${viewport.height}`, async ({ browser, request }) => {
-    // Eighteen screens, each loaded, checked with axe and photographed: longer than one journey.
-    test.setTimeout(240_000);
-    const { me, friend, tomatoes } = await neighbourhood(request);
+  const who = newMember ? 'for a new member (confirm-email banner)' : 'for a confirmed member';
+  test(`main screens at ${viewport.width}×${viewport.height} ${who}`, async ({ browser, request }) => {
+    // Two dozen screens, each loaded, checked with axe and photographed: longer than one journey.
+    test.setTimeout(300_000);
+    const { me, friend, asker, tomatoes, corn } = await neighbourhood(request, newMember);
     const at = (name: string) => `${size}-${name}`;
 
     const guest = await (await browser.newContext({ viewport })).newPage();
@@ -150,19 +162,25 @@ for (const [size, viewport] of [
     await guest.context().close();
 
     const page = await signedInPage(browser, me as Member, viewport);
-    const visit = async (path: string, name: string, ready: (page: Page) => Locator) => {
+    const visit = async (path: string, name: string, ready: (page: Page) => Locator, { inShell = true } = {}) => {
       await page.goto(path);
+      // The banner comes with the profile, after the page: the picture waits for the screen a new member sees.
+      if (newMember && inShell) await expect(page.getByRole('region', { name: 'Confirm your email' })).toBeVisible();
       await screen(page, at(name), ready(page));
     };
 
-    await visit('/personal-info', 'personal-info', (p) => p.getByRole('heading', { name: `Hello ${me.username}` }));
-    await visit('/invite-your-friends', 'invite', (p) => p.locator('.qr-code svg'));
+    // Onboarding sits outside the signed-in shell, so without the banner.
+    await visit('/personal-info', 'personal-info', (p) => p.getByRole('heading', { name: `Hello ${me.username}` }), {
+      inShell: false,
+    });
+    await visit('/invite-your-friends', 'invite', (p) => p.locator('.qr-code svg'), { inShell: false });
     await visit('/my-listings', 'my-listings-have', (p) =>
       p.getByRole('switch', { name: 'Public: Heirloom tomatoes' }),
     );
     await visit('/my-listings?tab=want', 'my-listings-want', (p) => p.getByText('Marigold seeds'));
     await visit('/listings', 'marketplace', (p) => p.getByRole('heading', { name: 'Sweet corn' }));
     await visit(`/listings/${tomatoes.id}`, 'listing-detail', (p) => p.getByRole('img', { name: 'Heirloom tomatoes' }));
+    await visit(`/listings/${corn.id}`, 'listing-detail-friend', (p) => p.getByRole('img', { name: 'Sweet corn' }));
     await visit(`/listings/${tomatoes.id}/edit`, 'edit-listing', (p) => p.getByLabel('Item name'));
     await expect(page.getByLabel('Item name')).toHaveValue('Heirloom tomatoes');
     await visit('/listings/new', 'new-listing', (p) => p.getByRole('heading', { name: 'Post what you have' }));
@@ -173,8 +191,15 @@ for (const [size, viewport] of [
       p.getByRole('heading', { name: 'Requests to you' }),
     );
     await visit(`/seller/${friend.id}`, 'seller', (p) => p.getByText('Sweet corn'));
+    await visit(`/seller/${asker.id}`, 'seller-asking', (p) => p.getByRole('button', { name: 'Accept' }));
+    await visit(`/seller/${me.id}`, 'seller-own', (p) => p.getByText('This is how other members see your profile.'));
     await visit('/messages', 'messages', (p) => p.getByRole('list', { name: 'Conversations' }));
     await visit(`/messages/${friend.id}`, 'chat', (p) => p.getByText('I can bring sweet corn.'));
+    await visit(`/messages/${asker.id}`, 'chat-empty', (p) => p.getByText('No messages yet. Say hello!'));
+    await visit('/notifications', 'notifications', (p) => p.getByText(asker.username));
+    await visit('/trades', 'trades', (p) => p.getByRole('heading', { name: 'Your trades' }));
+    await visit('/have-want-search', 'have-want-search', (p) => p.getByText('Heirloom tomatoes'));
+    await visit('/friend-search', 'friend-search', (p) => p.getByRole('heading', { name: 'Search' }));
     await visit('/filter-page', 'filter-page', (p) => p.getByRole('heading', { name: 'Filter' }));
   });
 }

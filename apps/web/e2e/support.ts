@@ -32,6 +32,18 @@ export async function createMember(request: APIRequestContext, prefix: string): 
     data: { token: new URL(link!).searchParams.get('token') },
   });
   expect(confirmed.status()).toBe(200);
+  return logIn(request, member);
+}
+
+/** Registers and signs in through the API without confirming the address: every page shows the banner. */
+export async function createUnconfirmedMember(request: APIRequestContext, prefix: string): Promise<Member> {
+  const member = uniqueMember(prefix);
+  const reg = await request.post('/api/auth/register', { data: member });
+  expect(reg.status()).toBe(201);
+  return logIn(request, member);
+}
+
+async function logIn(request: APIRequestContext, member: ReturnType<typeof uniqueMember>): Promise<Member> {
   const login = await request.post('/api/auth/login', { form: { username: member.email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   const body = await login.json();

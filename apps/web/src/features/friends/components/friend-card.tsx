@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 
 /** A member on the friends page: picture and name open their seller profile; actions sit beside. */
 export function FriendCard({
@@ -22,7 +23,9 @@ export function FriendCard({
       <Link to={`/seller/${userId}`} className="friend-card-link">
         <Avatar src={picture} name={username} size={56} />
         <span className="friend-card-text">
-          <span className="friend-card-name">{username}</span>
+          <span className="friend-card-name">
+            <MiddleEllipsis text={username} />
+          </span>
           {note && <span className="muted friend-card-note">{note}</span>}
         </span>
       </Link>

@@ -2,6 +2,7 @@ import { ArrowLeft, MapPin, Users } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBanner, Loading } from '../../../components/feedback';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { Tabs } from '../../../components/tabs';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth-context';
@@ -93,7 +94,9 @@ function SellerProfile({ userId }: { userId: number }) {
       <section className="card seller-header" aria-labelledby="seller-name">
         <Avatar src={seller.profile_picture} name={seller.username} size={88} />
         <div className="seller-header-text">
-          <h1 id="seller-name">@{seller.username}</h1>
+          <h1 id="seller-name">
+            <MiddleEllipsis text={`@${seller.username}`} />
+          </h1>
           <p className="row seller-meta">
             <MapPin aria-hidden size={18} />
             {locationLabel(seller)}

@@ -1,6 +1,7 @@
 import type { Listing } from '@gardenswap/shared/listings';
 import { MapPin, Navigation, Sprout, User } from 'lucide-react';
 import { Link } from 'react-router';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { imageUrl } from '../../../lib/api-client';
 import { priceLabel } from '../../../lib/format';
 import { distanceLabel } from '../../../lib/format';
@@ -42,7 +43,7 @@ export function ListingCard({
             <p className="listing-card-meta">
               <User aria-hidden size={14} />
               <span className="visually-hidden">Seller: </span>
-              {listing.owner.username}
+              <MiddleEllipsis text={listing.owner.username} />
             </p>
           )}
           {listing.owner.city && (

@@ -9,6 +9,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { Avatar } from '../../../components/avatar';
 import { CopyLink } from '../../../components/copy-link';
 import { ErrorBanner, Loading } from '../../../components/feedback';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { SelectField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
 import { ApiError, imageUrl } from '../../../lib/api-client';
@@ -122,7 +123,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
             <Avatar src={listing.owner.profile_picture} name={listing.owner.username} size={44} />
             <div>
               <Link to={`/seller/${listing.owner_id}`} className="seller-name">
-                {listing.owner.username}
+                <MiddleEllipsis text={listing.owner.username} />
               </Link>
               <p className="muted listing-detail-place">
                 <MapPin aria-hidden size={14} /> {place}
@@ -174,7 +175,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               </>
             ) : (
               <Link className="button button-primary" to={`/messages/${listing.owner_id}`}>
-                <MessageCircle aria-hidden size={18} /> Message {listing.owner.username}
+                <MessageCircle aria-hidden size={18} /> Message <MiddleEllipsis text={listing.owner.username} />
               </Link>
             )}
             <button type="button" className="button" onClick={() => setModal('share')}>

@@ -1,6 +1,7 @@
 import type { Thread } from '@gardenswap/shared/messages';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { timeOfDay } from '../../../lib/format';
 
 /** One conversation in the list: who, when, the last words, and how many are unread. */
@@ -13,7 +14,9 @@ export function ThreadRow({ thread, meId }: { thread: Thread; meId: number }) {
         <Avatar src={thread.profile_picture} name={thread.username} size={48} />
         <span className="thread-body">
           <span className="thread-top">
-            <span className="thread-name">{thread.username}</span>
+            <span className="thread-name">
+              <MiddleEllipsis text={thread.username} />
+            </span>
             <time className="thread-time" dateTime={last.created_at} title={new Date(last.created_at).toLocaleString()}>
               {timeOfDay(last.created_at)}
             </time>

@@ -1,10 +1,11 @@
 import type { Message } from '@gardenswap/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, UserRound } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { SAFETY_TEXTS } from '@gardenswap/shared/safety';
 import { TEXTS } from '@gardenswap/shared/texts';
@@ -201,18 +202,6 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
     ];
   }, [conversation.data, live, outgoing, meId, seenUpTo]);
 
-  // The chat fills the screen below the app header, whatever that header's height.
-  const page = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const el = page.current;
-      if (el) el.style.setProperty('--chat-top', `${el.getBoundingClientRect().top + window.scrollY}px`);
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-
   // No profile, yet a conversation: the member deleted their account. It stays readable, not answerable.
   const noProfile = member.error instanceof ApiError && member.error.status === 404;
   const deleted = noProfile && conversationMessages(conversation.data).length > 0;
@@ -231,14 +220,21 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
   const name = deleted ? ACCOUNT_TEXTS.deletedMember : (member.data?.username ?? '');
   const shown = deleted || member.data !== undefined;
   return (
-    <section className="chat-page" aria-labelledby="chat-title" ref={page}>
+    // Fills what the header, any banner and the navigation leave, so the message box stays in sight.
+    <section className="chat-page fill-screen" aria-labelledby="chat-title">
       <header className="chat-header">
         <Link to="/messages" className="icon-button" aria-label="Back to messages">
           <ArrowLeft aria-hidden size={22} />
         </Link>
         {shown && <Avatar src={member.data?.profile_picture ?? null} name={name} size={40} />}
         <h1 id="chat-title" className="chat-title">
-          {shown ? `Chat with ${name}` : 'Chat'}
+          {shown ? (
+            <>
+              <span className="chat-title-lead">Chat with</span> <MiddleEllipsis text={name} />
+            </>
+          ) : (
+            'Chat'
+          )}
         </h1>
         {member.data && (
           <Link to={`/seller/${otherId}`} className="button chat-profile-link" aria-label="View profile">

@@ -27,11 +27,20 @@ export function ConfirmEmailBanner() {
   };
   // Already confirmed in another tab: the profile reloads and the banner goes by itself.
   const failed = resend.isError && !(resend.error instanceof ApiError && resend.error.status === 409);
+  // Compact: "Resend" follows the sentence as a link, so on a phone the banner is a few short lines.
   return (
     <section className="banner banner-info confirm-email-banner" aria-label="Confirm your email">
       <div className="confirm-email-banner-text">
         <p>
-          {ACCOUNT_TEXTS.bannerText} <strong>{user.email}</strong>.
+          {ACCOUNT_TEXTS.bannerText} <strong>{user.email}</strong>.{' '}
+          <button
+            type="button"
+            className="link-button confirm-email-banner-resend"
+            onClick={() => resend.mutate(undefined)}
+            disabled={resend.isPending}
+          >
+            {resend.isPending ? 'Sending...' : 'Resend'}
+          </button>
         </p>
         <p role="status" aria-live="polite" className="confirm-email-banner-status">
           {resend.isSuccess ? resend.data.detail : ''}
@@ -42,14 +51,9 @@ export function ConfirmEmailBanner() {
           </p>
         )}
       </div>
-      <div className="row">
-        <button type="button" className="button" onClick={() => resend.mutate(undefined)} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending...' : 'Resend'}
-        </button>
-        <button type="button" className="icon-button" onClick={dismiss} aria-label="Dismiss">
-          <X aria-hidden size={18} />
-        </button>
-      </div>
+      <button type="button" className="icon-button confirm-email-banner-dismiss" onClick={dismiss} aria-label="Dismiss">
+        <X aria-hidden size={18} />
+      </button>
     </section>
   );
 }

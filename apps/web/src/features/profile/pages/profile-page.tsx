@@ -2,6 +2,7 @@ import type { User } from '@gardenswap/shared/auth';
 import { HandHeart, LogOut, MapPin, QrCode, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { AccountSection } from '../../account/components/account-section';
 import { useLogout } from '../../auth/api/use-logout';
 import { useProfile } from '../api/use-profile';
@@ -52,7 +53,9 @@ export default function ProfilePage() {
         <ProfileAvatar src={user.profile_picture} name={user.first_name || user.username} size={96} />
         <div className="profile-identity-text">
           <h1 id="profile-heading">{user.first_name || user.username}</h1>
-          <p className="muted profile-handle">@{user.username}</p>
+          <p className="muted profile-handle">
+            <MiddleEllipsis text={`@${user.username}`} />
+          </p>
           <Link to="/myfriends" className="profile-friend-count">
             {friendsLabel(user.friend_count)}
           </Link>

@@ -68,7 +68,7 @@ export function ReportButton({ targetType, targetId, label, asLink }: ReportButt
         }}
       >
         {!asLink && <Flag aria-hidden size={18} />}
-        {label ?? title}
+        <span className="safety-button-label">{label ?? title}</span>
       </button>
       {sent && <Notice message={SAFETY_TEXTS.reportSent} />}
       {open && (

@@ -4,6 +4,7 @@ import { MapPin, Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { imageUrl } from '../../../lib/api-client';
 import { distanceLabel, priceLabel } from '../../../lib/format';
 
@@ -56,9 +57,14 @@ export function ListingResult({ listing, showOwner = true }: { listing: Listing;
       <span className="search-result-image">{src ? <img src={src} alt="" /> : <Sprout aria-hidden size={28} />}</span>
       <span className="search-result-body">
         <span className="search-result-title">{listing.title}</span>
-        <span className="muted">
+        <span className="muted search-result-line">
           {priceLabel(listing)}
-          {showOwner && ` · ${listing.owner.username}`}
+          {showOwner && (
+            <>
+              {' ·'}
+              <MiddleEllipsis text={listing.owner.username} />
+            </>
+          )}
         </span>
         {distance && (
           <span className="muted search-result-meta">
