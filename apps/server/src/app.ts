@@ -124,6 +124,8 @@ export async function buildApp(
     },
     clientErrorHandler,
     frameworkErrors,
+    // Requests arriving while the server drains get the one error body (below), not Fastify's own.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // Once closing, answers in flight end their keep-alive connection, so shutdown waits
   // only for requests that are really running, not for idle browsers.
@@ -133,6 +135,16 @@ export async function buildApp(
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('connection', 'close');
+  });
+  // A request that arrives while the server drains (on a kept-alive connection) goes elsewhere:
+  // 503 with Retry-After, which also makes this instance not ready. Liveness still answers.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing || request.url === '/api/health/live') return done();
+    // Plain JSON: the health probes' own 503 schema describes their own answer, not this one.
+    void sendError(
+      reply.serializer(JSON.stringify),
+      new AppError('SERVICE_UNAVAILABLE', TEXTS.unavailable, 503, undefined, { 'retry-after': '5' }),
+    );
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

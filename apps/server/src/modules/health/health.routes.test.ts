@@ -78,6 +78,11 @@ describe('GET /api/health/ready once the app begins to close', () => {
     const ready = await fetch(`${url}/api/health/ready`);
     expect(ready.status).toBe(503);
     expect(ready.headers.get('connection')).toBe('close');
+    expect(ready.headers.get('retry-after')).toBe('5');
+    expect(await ready.json()).toEqual({ detail: TEXTS.unavailable, code: 'SERVICE_UNAVAILABLE' });
+    // Any other request is sent elsewhere the same way; the process is still alive.
+    expect((await fetch(`${url}/api/listings/`)).status).toBe(503);
+    expect((await fetch(`${url}/api/health/live`)).status).toBe(200);
     finishDraining();
     await closed;
   });

@@ -17,9 +17,8 @@ const databaseProbe = {
 
 /**
  * GET /api/health and /api/health/ready: 200 while the database answers, 503 (with Retry-After)
- * otherwise. Once a shutdown begins, Fastify itself answers every new request 503 before any
- * route runs (`return503OnClosing`) and then stops accepting connections, so a draining instance
- * is never ready. GET /api/health/live answers from the event loop alone: the process is not stuck.
+ * otherwise. Once a shutdown begins, every new request is answered 503 before any route runs
+ * (app.ts) and new connections are refused, so a draining instance is never ready. GET /api/health/live answers from the event loop alone: the process is not stuck.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const answerByDatabase = async (reply: FastifyReply) => {
