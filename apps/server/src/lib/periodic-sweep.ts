@@ -32,7 +32,14 @@ export function sweepsOf(app: FastifyInstance): readonly SweepRecord[] {
  */
 export function periodicSweep<T>(
   app: FastifyInstance,
-  options: { what: string; everyMs: number; run: () => Promise<T>; more: (result: T) => boolean },
+  options: {
+    what: string;
+    everyMs: number;
+    run: () => Promise<T>;
+    more: (result: T) => boolean;
+    /** Sweep once as soon as the app is ready, not first after `everyMs`. */
+    atStart?: boolean;
+  },
 ): PeriodicSweep<T> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -67,7 +74,7 @@ export function periodicSweep<T>(
 
   app.addHook('onReady', async () => {
     record.lastSucceededAt = Date.now();
-    schedule(options.everyMs);
+    schedule(options.atStart ? 0 : options.everyMs);
   });
   app.addHook('preClose', async () => {
     stopped = true;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { periodicSweep } from '../../lib/periodic-sweep.js';
 import { liftEndedSuspensions } from './suspensions.queries.js';
 
 /** How often each instance looks for suspensions that have run out. */
@@ -12,21 +13,17 @@ export const SUSPENSION_SWEEP_MS = 60_000;
  */
 export const suspensionSweep = fp(
   async (app: FastifyInstance) => {
-    const sweep = async () => {
-      try {
+    periodicSweep(app, {
+      what: 'ended suspensions',
+      everyMs: SUSPENSION_SWEEP_MS,
+      atStart: true,
+      run: async () => {
         const lifted = await liftEndedSuspensions(app.db);
         if (lifted.length > 0) app.log.info({ members: lifted }, 'suspensions ended');
-      } catch (error) {
-        app.log.warn({ err: error }, 'lifting ended suspensions failed; trying again in a minute');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void sweep();
-      timer = setInterval(() => void sweep(), SUSPENSION_SWEEP_MS);
-      timer.unref();
+        return lifted.length;
+      },
+      more: () => false,
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'suspension-sweep' },
 );
