@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import ConfirmEmailPage from './confirm-email-page';
@@ -13,9 +14,24 @@ function open(answer: Response, auth?: { id: number; username: string }, route =
   return fetch;
 }
 
+/** Opens the link and taps its one button, as the member does. */
+async function openAndConfirm(answer: Response, auth?: { id: number; username: string }) {
+  const fetch = open(answer, auth);
+  await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }));
+  return fetch;
+}
+
 describe('the confirm-email page', () => {
-  it('confirms from the link for a guest, once, and offers to sign in', async () => {
+  it('confirms nothing when the link is opened, only when its button is tapped', async () => {
     const fetch = open(json({ detail: ACCOUNT_TEXTS.confirmed, email: 'maria@example.com', changed: false }));
+    expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('confirms from the link for a guest, once, and offers to sign in', async () => {
+    const fetch = await openAndConfirm(
+      json({ detail: ACCOUNT_TEXTS.confirmed, email: 'maria@example.com', changed: false }),
+    );
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_TEXTS.confirmed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
@@ -26,7 +42,7 @@ describe('the confirm-email page', () => {
   });
 
   it('says a changed address is now the one to sign in with, and lets a signed-in member go on', async () => {
-    open(
+    await openAndConfirm(
       json({
         detail: 'Your email is now new@example.com. Use it to sign in from now on.',
         email: 'new@example.com',
@@ -45,7 +61,7 @@ describe('the confirm-email page', () => {
   it.each([ACCOUNT_TEXTS.linkUsed, ACCOUNT_TEXTS.linkExpired, ACCOUNT_TEXTS.linkInvalid])(
     'says clearly why a link did not work: %s',
     async (detail) => {
-      open(json({ detail, code: 'BAD_REQUEST' }, 400), { id: 1, username: 'maria' });
+      await openAndConfirm(json({ detail, code: 'BAD_REQUEST' }, 400), { id: 1, username: 'maria' });
       expect(await screen.findByRole('heading', { name: 'This link did not work' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent(detail);
       expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile');
@@ -53,7 +69,7 @@ describe('the confirm-email page', () => {
   );
 
   it('says when someone else registered the new address meanwhile', async () => {
-    open(json({ detail: TEXTS.emailTaken, code: 'EMAIL_TAKEN' }, 409));
+    await openAndConfirm(json({ detail: TEXTS.emailTaken, code: 'EMAIL_TAKEN' }, 409));
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXTS.emailTaken);
   });
 

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/feedback';
 import { Logo } from '../../../components/logo';
@@ -10,26 +9,30 @@ import { profileKeys } from '../api/use-profile';
 
 /**
  * /confirm-email?token=…: the e-mailed link. It works in any browser, signed in or not (as
- * someone else, even): the token alone says whose address it confirms.
+ * someone else, even): the token alone says whose address it confirms. Opening it confirms
+ * nothing, since mail scanners open (and some run) every link: only its button does.
  */
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { auth } = useAuth();
   const queryClient = useQueryClient();
-  // A query, not a mutation, so a second mount (StrictMode, a re-render) never spends the link twice.
-  const result = useQuery({
-    queryKey: ['confirm-email', token],
-    queryFn: () => confirmEmail(token),
-    enabled: token !== '',
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
+  const result = useMutation({
+    mutationFn: () => confirmEmail(token),
+    onSuccess: () => {
+      if (auth) void queryClient.invalidateQueries({ queryKey: profileKeys.me });
+    },
   });
-  useEffect(() => {
-    if (result.isSuccess && auth) void queryClient.invalidateQueries({ queryKey: profileKeys.me });
-  }, [result.isSuccess, auth, queryClient]);
+  const confirm = (
+    <button
+      type="button"
+      className="button button-primary button-block"
+      disabled={result.isPending}
+      onClick={() => result.mutate()}
+    >
+      {result.isPending ? 'Confirming...' : 'Confirm my email'}
+    </button>
+  );
 
   const onward = auth ? (
     <Link to="/profile" className="button button-primary button-block">
@@ -50,8 +53,15 @@ export default function ConfirmEmailPage() {
         {onward}
       </>
     );
-  } else if (result.isPending) {
-    content = <Loading label="Confirming your email..." />;
+  } else if (result.isIdle || result.isPending) {
+    content = (
+      <>
+        <h1>Confirm your email</h1>
+        <p>Confirm that this address is yours, to get e-mails from Gardenswap.</p>
+        {result.isPending && <Loading label="Confirming your email..." />}
+        {confirm}
+      </>
+    );
   } else if (result.isSuccess) {
     content = (
       <>
@@ -75,7 +85,7 @@ export default function ConfirmEmailPage() {
         {known ? (
           onward
         ) : (
-          <button type="button" className="button button-primary button-block" onClick={() => void result.refetch()}>
+          <button type="button" className="button button-primary button-block" onClick={() => result.mutate()}>
             Try again
           </button>
         )}
