@@ -76,12 +76,14 @@ export async function buildTestApp(
   options: {
     beforeReady?: (app: App) => void;
     logStream?: NonNullable<Parameters<typeof buildApp>[1]>['logStream'];
+    /** A built web app of the test's own (apps/web/dist may not be built yet when the suite runs). */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const { config, cleanup } = await testConfig(overrides);
   let app: App;
   try {
-    app = await buildApp(config, { logStream: options.logStream });
+    app = await buildApp(config, { logStream: options.logStream, webDist: options.webDist });
     options.beforeReady?.(app);
     await app.ready();
   } catch (error) {

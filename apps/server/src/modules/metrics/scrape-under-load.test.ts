@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
 import { createListing, createUser, type TestUser } from '../../../test/factories.js';
@@ -29,8 +32,12 @@ describe('GET /api/metrics while the app serves', () => {
   let owner: TestUser;
   const sockets: ClientSocket[] = [];
 
+  // A web app of its own: the suite may run before apps/web is built.
+  const webDist = mkdtempSync(path.join(tmpdir(), 'gardenswap-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Gardenswap</title>');
+
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({}, { webDist });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     owner = await createUser(ctx);
@@ -38,6 +45,7 @@ describe('GET /api/metrics while the app serves', () => {
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await ctx.close();
+    rmSync(webDist, { recursive: true, force: true });
   });
 
   it('counts 200 real requests under their route patterns, statuses and latency buckets', async () => {
