@@ -21,6 +21,7 @@ import * as titleSearchIndex from './migrations/018-title-search-index.js';
 import * as ownerIndexCoversLists from './migrations/019-owner-index-covers-lists.js';
 import * as moderationReversals from './migrations/020-moderation-reversals.js';
 import * as idempotencyKeys from './migrations/021-idempotency-keys.js';
+import * as freshListingsSince from './migrations/022-fresh-listings-since.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -46,6 +47,7 @@ const migrations = {
   '019-owner-index-covers-lists': ownerIndexCoversLists,
   '020-moderation-reversals': moderationReversals,
   '021-idempotency-keys': idempotencyKeys,
+  '022-fresh-listings-since': freshListingsSince,
 } satisfies Record<string, Migration>;
 
 /**

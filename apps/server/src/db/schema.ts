@@ -185,6 +185,12 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** When this database first had fresh listings: one row. */
+export interface FreshListingsSinceTable {
+  id: number;
+  at: Timestamp;
+}
+
 /** A listing handed over from its owner to a member. */
 export interface TradesTable {
   id: Generated<number>;
@@ -334,6 +340,7 @@ export interface Database {
   trades: TradesTable;
   thanks: ThanksTable;
   idempotency_keys: IdempotencyKeysTable;
+  fresh_listings_since: FreshListingsSinceTable;
 }
 
 export type DB = Kysely<Database>;

@@ -49,9 +49,7 @@ function backdateListing(id: number, days: number) {
       new Date(Date.now() - days * DAY_MS).toISOString(),
       id,
     );
-    db.prepare("update kysely_migration set timestamp = ? where name = '015-fresh-listings'").run(
-      new Date(Date.now() - 2 * days * DAY_MS).toISOString(),
-    );
+    db.prepare('update fresh_listings_since set at = ?').run(new Date(Date.now() - 2 * days * DAY_MS).toISOString());
   } finally {
     db.close();
   }

@@ -1,6 +1,5 @@
 import { CATEGORIES, FRESH_TEXTS, LISTING_STATES, type Listing, type Notification } from '@gardenswap/shared';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { buildTestApp, dialect, testConfig, type TestContext } from '../../../test/app.js';
@@ -394,9 +393,10 @@ describe('fresh listings arriving in a lived-in marketplace', () => {
     const ctx = await buildTestApp({ clock: () => now });
     try {
       // An upgrade today of a marketplace whose listings are two months old.
-      await sql`update kysely_migration set timestamp = ${new Date(now).toISOString()} where name = '015-fresh-listings'`.execute(
-        ctx.db,
-      );
+      await ctx.db
+        .updateTable('fresh_listings_since')
+        .set({ at: new Date(now).toISOString() })
+        .execute();
       const owners = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
       const old: number[] = [];
       for (let i = 0; i < 120; i++)

@@ -52,11 +52,10 @@ export function dueForAsking(db: Executor, group: FreshGroup, before: string, li
     .execute();
 }
 
-/** When this database got fresh listings (its migration ran): listings due before then were never asked. */
+/** When this database got fresh listings: listings due before then were never asked. */
 export async function freshListingsSince(db: Executor): Promise<number | undefined> {
-  const { rows } = await sql<{ timestamp: string }>`
-    select timestamp from kysely_migration where name = '015-fresh-listings'`.execute(db);
-  return rows[0] ? new Date(rows[0].timestamp).getTime() : undefined;
+  const row = await db.selectFrom('fresh_listings_since').select('at').where('id', '=', 1).executeTakeFirst();
+  return row ? new Date(row.at).getTime() : undefined;
 }
 
 /**
