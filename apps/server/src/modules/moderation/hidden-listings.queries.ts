@@ -23,7 +23,7 @@ export async function listHiddenListings(db: Executor, sign: PhotoSigner): Promi
 export function findListingToUnhide(db: Executor, listingId: number) {
   return db
     .selectFrom('listings')
-    .select(['id', 'owner_id', 'title', 'hidden_reason'])
+    .select(['id', 'owner_id', 'title', 'hidden_reason', 'owner_suspended'])
     .where('id', '=', listingId)
     .executeTakeFirst();
 }

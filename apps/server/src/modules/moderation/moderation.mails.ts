@@ -71,13 +71,25 @@ export function suspensionMail(data: { name: string; reason: string; until: stri
   ]);
 }
 
-/** A moderator made one of the member's hidden listings visible again. */
-export function listingUnhiddenMail(data: { name: string; title: string; reason: string; url: string }) {
+/**
+ * A moderator made one of the member's hidden listings visible again; while the member is
+ * suspended, others see it once the suspension ends.
+ */
+export function listingUnhiddenMail(data: {
+  name: string;
+  title: string;
+  reason: string;
+  url: string;
+  ownerSuspended: boolean;
+}) {
+  const seen = data.ownerSuspended
+    ? 'Other members will see it again once your account is no longer suspended.'
+    : 'Other members can see it again.';
   return notice(
-    'Your listing is visible again',
+    data.ownerSuspended ? 'Your listing is no longer hidden' : 'Your listing is visible again',
     data.name,
     [
-      `A Gardenswap moderator took back the hiding of your listing “${data.title}”. Other members can see it again.`,
+      `A Gardenswap moderator took back the hiding of your listing “${data.title}”. ${seen}`,
       `The moderator's reason: ${data.reason}`,
     ],
     { url: data.url, label: 'See your listing' },

@@ -246,6 +246,16 @@ describe('unhiding a listing', () => {
 
     expect((await unhide(moderator, listing.id)).statusCode).toBe(201);
     expect(await visibleIds(bystander, 'public=true')).not.toContain(listing.id);
+    // The owner is told the truth: seen again once the suspension ends, not now.
+    await mailerOf(ctx.app.server)!.idle();
+    const told = await ctx.db
+      .selectFrom('outbox')
+      .select(['subject', 'text'])
+      .where('to_address', '=', owner.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told.subject).toBe('Your listing is no longer hidden');
+    expect(told.text).toContain('once your account is no longer suspended');
     const lifted = await ctx.inject({
       method: 'POST',
       url: `/api/moderation/suspended-members/${owner.id}/lift`,

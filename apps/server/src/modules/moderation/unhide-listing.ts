@@ -54,6 +54,7 @@ export async function unhideListing(
             title: listing.title,
             reason: note,
             url: `${app.config.publicOrigin}/listings/${listing.id}`,
+            ownerSuspended: listing.owner_suspended === 1,
           }),
         },
         trx,
