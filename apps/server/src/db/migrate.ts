@@ -22,6 +22,7 @@ import * as ownerIndexCoversLists from './migrations/019-owner-index-covers-list
 import * as moderationReversals from './migrations/020-moderation-reversals.js';
 import * as idempotencyKeys from './migrations/021-idempotency-keys.js';
 import * as freshListingsSince from './migrations/022-fresh-listings-since.js';
+import * as searchWords from './migrations/023-search-words.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -48,6 +49,7 @@ const migrations = {
   '020-moderation-reversals': moderationReversals,
   '021-idempotency-keys': idempotencyKeys,
   '022-fresh-listings-since': freshListingsSince,
+  '023-search-words': searchWords,
 } satisfies Record<string, Migration>;
 
 /**

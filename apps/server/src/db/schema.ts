@@ -185,6 +185,11 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** Every word of the listings, as typed, once: what a search's last word may be the beginning of. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 /** When this database first had fresh listings: one row. */
 export interface FreshListingsSinceTable {
   id: number;
@@ -341,6 +346,7 @@ export interface Database {
   thanks: ThanksTable;
   idempotency_keys: IdempotencyKeysTable;
   fresh_listings_since: FreshListingsSinceTable;
+  search_words: SearchWordsTable;
 }
 
 export type DB = Kysely<Database>;

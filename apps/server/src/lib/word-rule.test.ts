@@ -9,7 +9,15 @@ describe(`one word rule for matches, swaps and search (${dialect})`, () => {
   let ctx: TestContext;
   let viewer: TestUser;
   const sellers: Record<string, TestUser> = {};
-  const TITLES = ['Cherry Tomatoes', 'Potatoes', 'Tomatillos', 'Strawberry runners', 'Qxmx1eyab12 squash'];
+  const TITLES = [
+    'Cherry Tomatoes',
+    'Potatoes',
+    'Tomatillos',
+    'Strawberry runners',
+    'Qxmx1eyab12 squash',
+    'Shelling peas',
+    'Plan your bed',
+  ];
 
   beforeAll(async () => {
     ctx = await buildTestApp();
@@ -86,5 +94,25 @@ describe(`one word rule for matches, swaps and search (${dialect})`, () => {
     }
     for (const typed of ['qxmx1e', 'qxmx1ey', 'qxmx1eya', 'qxmx1eyab12'])
       expect(await search(typed), typed).toEqual(['Qxmx1eyab12 squash']);
+  });
+
+  it('finds a word by what was typed of it past its stem, and only what begins so', async () => {
+    // "shelling" is stored as "shell": "shelli" begins the word, not its stem.
+    for (let end = 3; end <= 'shelling'.length; end++) {
+      const typed = 'shelling'.slice(0, end);
+      expect(await search(typed), typed).toEqual(['Shelling peas']);
+    }
+    expect(await search('shelling pe')).toEqual(['Shelling peas']);
+    // A whole word finds no shorter one ("plants" is no "plan", "peach" no "peas").
+    expect(await search('plants')).toEqual([]);
+    expect(await search('peach')).toEqual([]);
+    // A word changed after it was listed is found by its new letters, not its old ones.
+    const [shelling] = (
+      await ctx.db.selectFrom('listings').select('id').where('title', '=', 'Shelling peas').execute()
+    ).map((r) => r.id);
+    await ctx.db.updateTable('listings').set({ title: 'Podding peas' }).where('id', '=', shelling!).execute();
+    expect(await search('poddi')).toEqual(['Podding peas']);
+    expect(await search('shelli')).toEqual([]);
+    await ctx.db.updateTable('listings').set({ title: 'Shelling peas' }).where('id', '=', shelling!).execute();
   });
 });

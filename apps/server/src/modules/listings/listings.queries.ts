@@ -340,6 +340,53 @@ function lastWordPrefixes(db: Executor, word: string): string[] {
   return stem !== undefined && !stem.startsWith(kept) ? [word, kept] : [kept];
 }
 
+/** A search's words, and the whole words of the listings its last word begins. */
+export interface SearchWords {
+  words: string[];
+  /**
+   * Words of the listings that begin with the last word but whose stem does not begin with any of
+   * its prefixes ("listing", stem "list", for "listi"): asked for as whole words.
+   */
+  completions: string[];
+}
+
+/** How many words beginning with the last one are looked at, and how many of them are asked for. */
+const COMPLETIONS = { read: 200, kept: 16 };
+
+/** The words of the listings, as typed, that begin with `prefix` (migration 023). */
+async function wordsBeginning(db: Executor, prefix: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('search_words')
+    .select('word')
+    .where('word', '>=', prefix)
+    .where('word', '<', `${prefix}\u{10FFFF}`)
+    .orderBy('word')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.word);
+}
+
+/**
+ * The words of a search, and the listings' whole words its last word begins where the stems alone
+ * would miss them: a prefix must find what the member has typed so far.
+ */
+export async function searchWordsOf(db: Executor, text: string): Promise<SearchWords> {
+  const words = searchWords(db, text);
+  const last = words.at(-1);
+  if (last === undefined || last.length < 3) return { words, completions: [] };
+  const rule = wordRuleOf(db);
+  const prefixes = lastWordPrefixes(db, last);
+  const completions: string[] = [];
+  for (const word of await wordsBeginning(db, last, COMPLETIONS.read)) {
+    const stem = rule.stem(word);
+    // One token as the index splits it, not already found through a prefix.
+    if (stem === undefined || rule.words(word).length !== 1 || prefixes.some((p) => stem.startsWith(p))) continue;
+    completions.push(word);
+    if (completions.length === COMPLETIONS.kept) break;
+  }
+  return { words, completions };
+}
+
 /** Which listings a search keeps: every word, or only those whose title holds every word, or the others. */
 type TextScope = 'any' | 'title' | 'notTitle';
 
@@ -348,17 +395,20 @@ type TextScope = 'any' | 'title' | 'notTitle';
  * (search as you type), within the scope. It is bound as a value, so one compiled query serves
  * every search of a shape.
  */
-function searchText(db: Executor, words: string[], scope: TextScope): string {
+function searchText(db: Executor, { words, completions }: SearchWords, scope: TextScope): string {
   const last = lastWordPrefixes(db, words.at(-1)!);
   const whole = words.slice(0, -1);
+  const alternatives = last.length + completions.length;
   if (isSqlite(db)) {
-    const prefix = last.length > 1 ? `(${last.map((w) => `"${w}"*`).join(' OR ')})` : `"${last[0]}"*`;
+    const terms = [...last.map((w) => `"${w}"*`), ...completions.map((w) => `"${w}"`)];
+    const prefix = alternatives > 1 ? `(${terms.join(' OR ')})` : terms[0]!;
     const all = [...whole.map((w) => `"${w}"`), prefix].join(' ');
     return { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
   }
   const tsquery = (weight: string) => {
-    const prefix = last.map((w) => `${w}:*${weight}`).join(' | ');
-    return [...whole.map((w) => `${w}:${weight}`), last.length > 1 ? `(${prefix})` : prefix].join(' & ');
+    const terms = [...last.map((w) => `${w}:*${weight}`), ...completions.map((w) => `${w}:${weight}`)];
+    const prefix = terms.join(' | ');
+    return [...whole.map((w) => `${w}:${weight}`), alternatives > 1 ? `(${prefix})` : prefix].join(' & ');
   };
   return { any: tsquery(''), title: tsquery('A'), notTitle: `(${tsquery('')}) & !(${tsquery('A')})` }[scope];
 }
@@ -935,10 +985,10 @@ const countMatches = preparedQuery((db, v: { match: string; limit: number }) =>
  * page, after gathering the matches' rowids (17 ms for 120,000). Counting up to the bound in the
  * index alone decides. PostgreSQL's statistics choose between the same two plans by themselves.
  */
-async function commonInPriceOrder(db: Executor, words: string[], sort: ListingSort): Promise<boolean> {
-  if (!isSqlite(db) || words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
+async function commonInPriceOrder(db: Executor, search: SearchWords, sort: ListingSort): Promise<boolean> {
+  if (!isSqlite(db) || search.words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
   const bound = PLAN_BOUNDS.priceWalk;
-  const [row] = await countMatches(db, { match: searchText(db, words, 'any'), limit: bound + 1 });
+  const [row] = await countMatches(db, { match: searchText(db, search, 'any'), limit: bound + 1 });
   return Number(row!.n) > bound;
 }
 
@@ -1145,14 +1195,14 @@ function searchStreams(
   db: Executor,
   shape: ReadShape,
   values: Omit<ReadValues, 'offset' | 'limit'>,
-  words: string[],
+  search: SearchWords,
   scope: TextScope,
   depth: number,
 ): Stream[] {
-  const match = searchText(db, words, scope);
+  const match = searchText(db, search, scope);
   if (isSqlite(db) || shape.from === 'owners') return [stream(db, shape, { ...values, match })];
   const recent = Math.max(PLAN_BOUNDS.recentLeast, PLAN_BOUNDS.recentPerRow * depth);
-  const older = scope === 'any' ? { match } : { match: searchText(db, words, 'any'), tier: scope };
+  const older = scope === 'any' ? { match } : { match: searchText(db, search, 'any'), tier: scope };
   return [
     stream(db, { ...shape, window: 'recent' }, { ...values, match, recent }),
     stream(db, { ...shape, window: 'older', tier: older.tier }, { ...values, match: older.match, recent }),
@@ -1202,7 +1252,8 @@ export async function listListings(
     if (page) return page;
   }
   const viewer = feed ? (await feedViewer(db, feed, viewerId)).coordinates : await coordinatesOf(db, viewerId);
-  const words = query.q ? searchWords(db, query.q) : [];
+  const search = query.q ? await searchWordsOf(db, query.q) : { words: [], completions: [] };
+  const words = search.words;
   let sort: ListingSort = query.sort ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT);
   if (sort === 'relevance' && words.length === 0) sort = DEFAULT_SORT;
   if (sort === 'nearest' && !viewer) sort = DEFAULT_SORT;
@@ -1223,7 +1274,7 @@ export async function listListings(
   const filters = filterShape(query, viewerId, isSqlite(db), sort);
   const values = filterValues(query, viewerId);
   const text = words.length > 0;
-  const match = (scope: TextScope) => (text ? { match: searchText(db, words, scope) } : {});
+  const match = (scope: TextScope) => (text ? { match: searchText(db, search, scope) } : {});
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
@@ -1262,7 +1313,7 @@ export async function listListings(
     const shape: ReadShape = {
       filters,
       from,
-      gathered: from === 'listings' && (await commonInPriceOrder(db, words, sort)),
+      gathered: from === 'listings' && (await commonInPriceOrder(db, search, sort)),
       text,
       circle: circle && (from === 'owners' ? 'owners' : 'listings'),
       wide: from === 'owners' && isWide(circle!),
@@ -1271,7 +1322,7 @@ export async function listListings(
     };
     const after = { cursorId: cursorId(cursor), cursorPrice: cursor?.kind === 'price' ? cursor.price : undefined };
     const searched = (scope: TextScope, more: Partial<ReadValues>, readShape = shape) =>
-      searchStreams(db, readShape, { ...values, ...circle, ...more }, words, scope, offset + take);
+      searchStreams(db, readShape, { ...values, ...circle, ...more }, search, scope, offset + take);
     if (sort === 'relevance') {
       // After a tier cursor: the rest of its tier (older than its listing), then the tiers after it.
       const at = cursor?.kind === 'tier' ? cursor : undefined;
