@@ -29,4 +29,13 @@ it(`knows the words of the listings already there, and of those written after ($
     .where('title', '=', 'Shelling peas')
     .execute();
   expect((await searchWordsOf(migrated.db, 'poddi')).completions).toEqual(['podding']);
+
+  // Numbers (a phone number in a description) are never kept: their prefixes find them anyway.
+  await migrated.db
+    .insertInto('listings')
+    .values(listingRow(owner, 'Call 5550123', 'or 555digging'))
+    .execute();
+  expect(await migrated.db.selectFrom('search_words').select('word').where('word', 'like', '%555%').execute()).toEqual(
+    [],
+  );
 });

@@ -16,6 +16,9 @@ const quote = (mark: string) =>
  * with the last word typed so far, since the full-text index holds only stems ("listi" begins
  * "listing", whose stem "list" does not begin "listi").
  *
+ * Words with a digit are left out: no stemmer shortens them, so their prefixes always find them,
+ * and they are what a phone number or a street number is made of.
+ *
  * `search_words` holds every word once, filled by triggers as listings are written (a word no
  * listing holds any more only costs a lookup): a range of its key is the words beginning with
  * what was typed, however common they are (FTS5's own vocabulary table counts each word's
@@ -35,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
           union all
           select substr(rest, instr(rest, ' ') + 1), substr(rest, 1, instr(rest, ' ') - 1) from split where rest <> ''
         )
-        select word from split where word <> '' and length(word) <= 64`);
+        select word from split where word <> '' and length(word) <= 64 and word not glob '*[0-9]*'`);
     };
     await sql`${words('l', 'from listings l')}`.execute(db);
     await sql`create trigger search_words_insert after insert on listings begin ${words('new')}; end`.execute(db);
@@ -49,7 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const wordsOf = (rows: string) =>
     sql.raw(`insert into search_words (word) select distinct w from ${rows} l,
       lateral regexp_split_to_table(lower(coalesce(l.title, '') || ' ' || coalesce(l.description, '')), '[^[:alnum:]]+') w
-      where w <> '' and length(w) <= 64 on conflict do nothing`);
+      where w <> '' and length(w) <= 64 and w !~ '[0-9]' on conflict do nothing`);
   await sql`${wordsOf('listings')}`.execute(db);
   // Inserts once per statement (a bulk load is one pass); an edit once per listing whose words changed.
   await sql`create function listings_search_words_added() returns trigger language plpgsql as $$
