@@ -265,9 +265,10 @@ describe('a refused upload whose client sends the whole body anyway', () => {
       limit: 200 * MB,
       stop: () => seen.isClosed,
     });
-    // The limit, plus what the kernel's buffers held when the server let go.
+    // The limit, plus what arrived between two looks at the count and what the kernel's buffers
+    // held when the server let go.
     expect(written).toBeGreaterThan(lingeringClose.maxBytes);
-    expect(written).toBeLessThan(lingeringClose.maxBytes + 16 * MB);
+    expect(written).toBeLessThan(lingeringClose.maxBytes + 32 * MB);
     socket.destroy();
   });
 });

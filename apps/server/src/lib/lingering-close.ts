@@ -39,7 +39,7 @@ export function lingerOnClose(request: IncomingMessage, limits: LingeringCloseLi
         if (seen - start > limits.maxBytes || now - lastByteAt >= limits.idleMs || now - startedAt >= limits.totalMs)
           destroy();
       },
-      Math.min(100, limits.idleMs / 5),
+      Math.min(25, limits.idleMs / 5),
     );
     socket.once('close', () => clearInterval(watch));
     socket.once('end', destroy);
