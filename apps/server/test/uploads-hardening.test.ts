@@ -239,6 +239,25 @@ describe('a refused upload whose client sends the whole body anyway', () => {
     },
   );
 
+  it('lets a raw client that writes all 12 MB before reading get the 413, not a reset', async () => {
+    const socket = await connect(port);
+    const seen = watch(socket);
+    const body = Buffer.alloc(12 * MB, 0xd8);
+    socket.write(
+      head('POST', '/api/listings/', {
+        authorization: `Bearer ${owner.token}`,
+        'content-type': 'multipart/form-data; boundary=xyz',
+        'content-length': body.length,
+      }),
+    );
+    const written = await new Promise<boolean>((resolve) => socket.write(body, (error) => resolve(!error)));
+    expect(written).toBe(true);
+    const res = await seen.answered;
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual(tooLarge);
+    await seen.closed;
+  });
+
   it('closes once the client has gone quiet after the answer', async () => {
     const { socket, res } = await refusedUpload(50 * MB);
     socket.write(Buffer.alloc(64 * 1024));
