@@ -4,7 +4,7 @@ import { ErrorBanner, Loading } from '../../components/feedback';
 import { ApiError, errorText } from '../../lib/api-client';
 import { useRenewByLink } from './api/use-renew-by-link';
 import { useRenewLink } from './api/use-renew-link';
-import { EmailLinkCard } from './components/email-link-card';
+import { EmailLinkCard } from '../../components/email-link-card';
 
 const appLink = (
   <Link to="/my-listings" className="button button-block">

@@ -6,7 +6,7 @@ import { ErrorBanner, Loading } from '../../components/feedback';
 import { ApiError, errorText } from '../../lib/api-client';
 import { useUnsubscribe } from './api/use-unsubscribe';
 import { useUnsubscribeLink } from './api/use-unsubscribe-link';
-import { EmailLinkCard } from './components/email-link-card';
+import { EmailLinkCard } from '../../components/email-link-card';
 
 // A link from before e-mail was switched per kind turns every kind off, and says so.
 const isEveryKind = (kinds: readonly EmailKind[]) => kinds.length === EMAIL_KINDS.length;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/feedback';
-import { Logo } from '../../../components/logo';
+import { EmailLinkCard } from '../../../components/email-link-card';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { confirmEmail } from '../api/use-account';
@@ -92,14 +92,5 @@ export default function ConfirmEmailPage() {
       </>
     );
   }
-  return (
-    <div className="auth-page">
-      <main id="main" className="auth-card">
-        <div style={{ marginBottom: '1rem' }}>
-          <Logo />
-        </div>
-        {content}
-      </main>
-    </div>
-  );
+  return <EmailLinkCard>{content}</EmailLinkCard>;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/logo';
+import { Logo } from './logo';
 
 /** The frame of a page an e-mail's link opens: the logo and one card, whoever is signed in. */
 export function EmailLinkCard({ children }: { children: ReactNode }) {
