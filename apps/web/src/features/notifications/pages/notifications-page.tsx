@@ -21,46 +21,30 @@ function NotificationText({ notification, onOpen }: { notification: Notification
   ) : (
     'A member'
   );
+  const listingLink = listing ? (
+    <Link to={`/listings/${listing.id}`} onClick={onOpen}>
+      <strong>{listing.title}</strong>
+    </Link>
+  ) : (
+    'a listing'
+  );
   if (notification.type === 'match')
     return (
       <>
-        You got a match:{' '}
-        {listing ? (
-          <Link to={`/listings/${listing.id}`} onClick={onOpen}>
-            <strong>{listing.title}</strong>
-          </Link>
-        ) : (
-          'a listing'
-        )}{' '}
-        by {member} matches {want ? <strong>{want.title}</strong> : 'an item'} on your wish list.
+        You got a match: {listingLink} by {member} matches {want ? <strong>{want.title}</strong> : 'an item'} on your
+        wish list.
       </>
     );
   if (notification.type === 'listing_hidden')
     return (
       <>
-        A moderator hid your listing{' '}
-        {listing ? (
-          <Link to={`/listings/${listing.id}`} onClick={onOpen}>
-            <strong>{listing.title}</strong>
-          </Link>
-        ) : (
-          'a listing'
-        )}
-        . Other members no longer see it. Reason: {notification.note}
+        A moderator hid your listing {listingLink}. Other members no longer see it. Reason: {notification.note}
       </>
     );
   if (notification.type === 'listing_unhidden')
     return (
       <>
-        A moderator made your listing{' '}
-        {listing ? (
-          <Link to={`/listings/${listing.id}`} onClick={onOpen}>
-            <strong>{listing.title}</strong>
-          </Link>
-        ) : (
-          'a listing'
-        )}{' '}
-        visible again. Reason: {notification.note}
+        A moderator made your listing {listingLink} visible again. Reason: {notification.note}
       </>
     );
   if (notification.type === 'suspension_lifted')
