@@ -1,0 +1,2 @@
+// The web app's import zones (see the root eslint.config.js).
+export default [];
