@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { ListingsQuerySchema } from '@gardenswap/shared';
 import { CompiledQuery } from 'kysely';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
-import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
+import { ListPlanner, listListings } from '../apps/server/src/modules/listings/index.js';
 import { queryParams } from './lists.js';
 
 /**
@@ -28,7 +28,9 @@ const { db } = connectDatabase(
 const params = queryParams(query);
 recording = true;
 const start = performance.now();
-const page = await listListings(db, Number(viewer), ListingsQuerySchema.parse(params), (p) => p);
+const page = await listListings(db, Number(viewer), ListingsQuerySchema.parse(params), (p) => p, {
+  planner: new ListPlanner(),
+});
 recording = false;
 console.log(`${page.listings.length} listings in ${(performance.now() - start).toFixed(1)} ms`);
 

@@ -1,6 +1,6 @@
 import { type ListingsQuery, ListingsQuerySchema } from '@gardenswap/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
-import { listListings } from '../apps/server/src/modules/listings/listings.queries.js';
+import { ListPlanner, listListings } from '../apps/server/src/modules/listings/index.js';
 import { DENSE_VIEWER, SELLER, SPARSE_VIEWER, membersFor, openSeeded, sqliteFileFor } from './seed.js';
 import { queryParams } from './lists.js';
 import { percentile, timeRuns } from './timing.js';
@@ -28,6 +28,7 @@ async function open() {
 }
 
 const sign = (path: string | null) => path;
+const planner = new ListPlanner();
 
 const CASES: [string, number, string][] = [
   ['all', DENSE_VIEWER, ''],
@@ -91,18 +92,18 @@ async function main() {
 }
 
 async function measure(db: DB, name: string, viewer: number, query: string) {
-  const first = await listListings(db, viewer, parse(query), sign);
+  const first = await listListings(db, viewer, parse(query), sign, { planner });
   // Page 20: follow the cursors, then time that page alone.
   let cursor = first.next;
   let page20 = first;
   for (let page = 2; page <= 20 && cursor; page++) {
-    page20 = await listListings(db, viewer, parse(query, cursor), sign);
+    page20 = await listListings(db, viewer, parse(query, cursor), sign, { planner });
     if (page === 20) break;
     cursor = page20.next;
   }
-  const one = await time(() => listListings(db, viewer, parse(query), sign));
+  const one = await time(() => listListings(db, viewer, parse(query), sign, { planner }));
   const twenty = cursor
-    ? await time(() => listListings(db, viewer, parse(query, cursor), sign))
+    ? await time(() => listListings(db, viewer, parse(query, cursor), sign, { planner }))
     : { p50: NaN, p99: NaN };
   return [name, first.listings.length, one.p50, one.p99, cursor ? page20.listings.length : 0, twenty.p50, twenty.p99]
     .map((v) => (typeof v === 'number' ? v.toFixed(Number.isInteger(v) ? 0 : 1) : v).padStart(14))

@@ -34,6 +34,7 @@ import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin.js';
 import { imagesPlugin } from './modules/images/images.plugin.js';
 import { uploadsRoutes } from './modules/images/uploads.routes.js';
 import { listingPhotosRoutes } from './modules/listings/listing-photos.routes.js';
+import { listingsPlugin } from './modules/listings/listings.plugin.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
@@ -237,6 +238,7 @@ export async function buildApp(
 
   await app.register(imagesPlugin);
   await app.register(realtimePlugin);
+  await app.register(listingsPlugin);
   await app.register(messagesSocket);
   await app.register(presencePlugin);
   await app.register(suspensionSweep);

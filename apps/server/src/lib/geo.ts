@@ -7,8 +7,11 @@ export interface Coordinates {
 }
 
 const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = (Math.PI * EARTH_RADIUS_MILES) / 180;
+export const MILES_PER_DEGREE_LATITUDE = (Math.PI * EARTH_RADIUS_MILES) / 180;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** A radius in miles as squared degrees of latitude, the unit the nearness queries compare in. */
+export const squaredRadius = (miles: number) => (miles / MILES_PER_DEGREE_LATITUDE) ** 2;
 
 /**
  * The centroid of a US ZIP code, from the offline `zipcodes` table; null for anything it
@@ -66,5 +69,3 @@ export function boundingBox(center: Coordinates, miles: number) {
 export function longitudeWeight(center: Coordinates): number {
   return Math.cos(radians(center.latitude));
 }
-
-export { MILES_PER_DEGREE_LATITUDE };

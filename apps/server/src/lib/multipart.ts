@@ -31,16 +31,19 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', TEXTS.imageTooLarge);
  * Registers the multipart parser with the form limits, and refuses (413) a form whose
  * Content-Length is already over them before a byte of it is read.
  */
-export const multipartPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, ...FORM_LIMITS } });
-  app.addHook('onRequest', async (request) => {
-    if (
-      isMultipartType(request.headers['content-type']) &&
-      Number(request.headers['content-length']) > MULTIPART_MAX_BYTES
-    )
-      throw tooLarge();
-  });
-});
+export const multipartPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, ...FORM_LIMITS } });
+    app.addHook('onRequest', async (request) => {
+      if (
+        isMultipartType(request.headers['content-type']) &&
+        Number(request.headers['content-length']) > MULTIPART_MAX_BYTES
+      )
+        throw tooLarge();
+    });
+  },
+  { name: 'multipart' },
+);
 
 /** True when the request carries a multipart form. */
 export const isMultipart = (request: FastifyRequest) => request.isMultipart();

@@ -21,25 +21,34 @@ declare module 'fastify' {
  * a forgotten declaration fails closed. A session the database accepted is trusted for a
  * second without asking again; a logout on any instance ends that at once (see dropToken).
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  const activity = new SessionActivity(app.db, app.log);
-  const sessions = new CheckedSessions(1000, activity);
-  // The last uses are written while the database is still open.
-  app.addHook('preClose', async () => {
-    activity.stop();
-    await activity.flush();
-  });
-  app.realtime.onTokenRevoked((jti) => sessions.forget(jti));
-  app.decorateRequest('authUser', undefined);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public) return;
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized(TEXTS.unauthorized);
-    const user = await authenticateToken(app.db, app.config.jwtSecret, token, sessions, request.headers['user-agent']);
-    if (!user) throw unauthorized(TEXTS.tokenInvalid);
-    request.authUser = user;
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const activity = new SessionActivity(app.db, app.log);
+    const sessions = new CheckedSessions(1000, activity);
+    // The last uses are written while the database is still open.
+    app.addHook('preClose', async () => {
+      activity.stop();
+      await activity.flush();
+    });
+    app.realtime.onTokenRevoked((jti) => sessions.forget(jti));
+    app.decorateRequest('authUser', undefined);
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.public) return;
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthorized(TEXTS.unauthorized);
+      const user = await authenticateToken(
+        app.db,
+        app.config.jwtSecret,
+        token,
+        sessions,
+        request.headers['user-agent'],
+      );
+      if (!user) throw unauthorized(TEXTS.tokenInvalid);
+      request.authUser = user;
+    });
+  },
+  { name: 'auth', dependencies: ['realtime'] },
+);
 
 /** The signed-in member of a non-public route. */
 export function me(request: { authUser?: AuthUser }): AuthUser {

@@ -208,45 +208,48 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 }
 
 /** One body for every failure: AppError, validation, malformed input, slow clients, and the unexpected. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendError(reply, appError);
-  });
-
-  app.addHook('preHandler', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
-      throw new AppError('BAD_REQUEST', TEXTS.textHasNul);
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    const socket = request.raw.socket;
-    if (request.raw.complete === false) responding.set(socket, reply.raw);
-    // A body that stops arriving for the idle timeout: answer 408 if nothing was answered yet.
-    // Listening takes over from Node's default, which would only destroy the socket.
-    request.raw.once('timeout', () => {
-      if (!reply.raw.headersSent && socket.writable)
-        writeRawError(socket, new AppError('REQUEST_TIMEOUT', TEXTS.requestTimeout));
-      socket.destroy();
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error, request, reply) => {
+      const appError = toAppError(error);
+      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(reply, appError);
     });
-  });
-  // Connections reading the rest of a refused body: shutdown does not wait for them.
-  const lingering = new Map<Socket, () => void>();
-  app.addHook('onSend', async (request, reply) => {
-    // An answer given before the body has arrived (a refused upload, a 401) ends the connection:
-    // to keep it alive Node would read, and throw away, the rest of a body already refused. It
-    // closes lingering, so a client still sending that body reads the answer instead of a reset.
-    if (request.raw.complete !== false) return;
-    void reply.header('connection', 'close');
-    const socket = request.raw.socket;
-    if (lingering.has(socket)) return;
-    lingering.set(socket, lingerOnClose(request.raw, app.config.timeouts.lingeringClose));
-    socket.once('close', () => lingering.delete(socket));
-  });
-  app.addHook('preClose', async () => {
-    for (const close of lingering.values()) close();
-  });
-  app.addHook('onResponse', async (request) => {
-    if (request.raw.complete !== false) responding.delete(request.raw.socket);
-  });
-});
+
+    app.addHook('preHandler', async (request) => {
+      if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
+        throw new AppError('BAD_REQUEST', TEXTS.textHasNul);
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      const socket = request.raw.socket;
+      if (request.raw.complete === false) responding.set(socket, reply.raw);
+      // A body that stops arriving for the idle timeout: answer 408 if nothing was answered yet.
+      // Listening takes over from Node's default, which would only destroy the socket.
+      request.raw.once('timeout', () => {
+        if (!reply.raw.headersSent && socket.writable)
+          writeRawError(socket, new AppError('REQUEST_TIMEOUT', TEXTS.requestTimeout));
+        socket.destroy();
+      });
+    });
+    // Connections reading the rest of a refused body: shutdown does not wait for them.
+    const lingering = new Map<Socket, () => void>();
+    app.addHook('onSend', async (request, reply) => {
+      // An answer given before the body has arrived (a refused upload, a 401) ends the connection:
+      // to keep it alive Node would read, and throw away, the rest of a body already refused. It
+      // closes lingering, so a client still sending that body reads the answer instead of a reset.
+      if (request.raw.complete !== false) return;
+      void reply.header('connection', 'close');
+      const socket = request.raw.socket;
+      if (lingering.has(socket)) return;
+      lingering.set(socket, lingerOnClose(request.raw, app.config.timeouts.lingeringClose));
+      socket.once('close', () => lingering.delete(socket));
+    });
+    app.addHook('preClose', async () => {
+      for (const close of lingering.values()) close();
+    });
+    app.addHook('onResponse', async (request) => {
+      if (request.raw.complete !== false) responding.delete(request.raw.socket);
+    });
+  },
+  { name: 'errors' },
+);

@@ -59,131 +59,134 @@ declare module 'fastify' {
  * `auth.token`, never in the URL. Each socket joins its member's room and its token's room.
  * With REDIS_URL, rooms span every instance through the Redis adapter.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const io: AppIo = new Server(app.server, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    serveClient: false,
-    cors: app.config.corsOrigins.length ? { origin: app.config.corsOrigins } : undefined,
-  });
-
-  if (app.redis) {
-    // The publisher inherits the app client's options: a publish while Redis is away fails at
-    // once instead of queueing, so a broadcast reaches this instance's sockets at once and the
-    // others once Redis is back (missedBroadcasts). The subscriber waits as long
-    // as it takes, and subscribes again by itself (autoResubscribe) each time Redis returns.
-    const pub = app.redis.duplicate();
-    const sub = app.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    const missed = missedBroadcasts(pub);
-    // The adapter fires these without awaiting them: a failure must not become an unhandled
-    // rejection, which would end the process.
-    catchRejections(pub, ['publish'], (_error, [channel, message]) =>
-      missed.keep(channel as string | Buffer, message as string | Buffer),
-    );
-    catchRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => {});
-    watchOutages(app, [pub, sub], () => {
-      const count = missed.count;
-      missed.resend((channel, message) => missed.keep(channel, message));
-      return count;
+export const realtimePlugin = fp(
+  async (app: FastifyInstance) => {
+    const io: AppIo = new Server(app.server, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      serveClient: false,
+      cors: app.config.corsOrigins.length ? { origin: app.config.corsOrigins } : undefined,
     });
-    io.adapter(createAdapter(pub, sub));
-    app.addHook('onClose', async () => {
-      missed.stop();
-      pub.disconnect();
-      sub.disconnect();
-    });
-  }
 
-  io.use(async (socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
-    try {
-      const user = await authenticateToken(
-        app.db,
-        app.config.jwtSecret,
-        typeof token === 'string' ? token : undefined,
-        undefined,
-        socket.handshake.headers['user-agent'],
+    if (app.redis) {
+      // The publisher inherits the app client's options: a publish while Redis is away fails at
+      // once instead of queueing, so a broadcast reaches this instance's sockets at once and the
+      // others once Redis is back (missedBroadcasts). The subscriber waits as long
+      // as it takes, and subscribes again by itself (autoResubscribe) each time Redis returns.
+      const pub = app.redis.duplicate();
+      const sub = app.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      const missed = missedBroadcasts(pub);
+      // The adapter fires these without awaiting them: a failure must not become an unhandled
+      // rejection, which would end the process.
+      catchRejections(pub, ['publish'], (_error, [channel, message]) =>
+        missed.keep(channel as string | Buffer, message as string | Buffer),
       );
-      if (!user) return next(new Error('unauthorized'));
-      socket.data.user = user;
-      next();
-    } catch (error) {
-      app.log.error({ err: error }, 'socket authentication failed');
-      next(new Error('unavailable'));
+      catchRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => {});
+      watchOutages(app, [pub, sub], () => {
+        const count = missed.count;
+        missed.resend((channel, message) => missed.keep(channel, message));
+        return count;
+      });
+      io.adapter(createAdapter(pub, sub));
+      app.addHook('onClose', async () => {
+        missed.stop();
+        pub.disconnect();
+        sub.disconnect();
+      });
     }
-  });
 
-  const handlers: ((socket: AppSocket) => void)[] = [];
-  const revokedHandlers: ((jti: string) => void)[] = [];
-  // From the other instances through Redis; one lost while Redis is away is made up for by the session check's TTL.
-  io.on('token_revoked', (jti) => {
-    for (const handler of revokedHandlers) handler(jti);
-  });
-  const writtenHandlers: { tables: ReadonlySet<string>; handler: (tables: ReadonlySet<string>) => void }[] = [];
-  const tellWritten = (tables: ReadonlySet<string>) => {
-    for (const { tables: watched, handler } of writtenHandlers) {
-      if ([...tables].some((table) => watched.has(table))) handler(tables);
-    }
-  };
-  // From the other instances through Redis; one lost while Redis is away is made up for by what
-  // each cache bounds its trust to.
-  io.on('tables_written', (tables) => tellWritten(new Set(tables)));
-  const stopHearing = app.tableWrites.listen((tables) => {
-    const watched = [...tables].filter((table) => writtenHandlers.some((w) => w.tables.has(table)));
-    if (watched.length === 0) return;
-    tellWritten(tables);
-    if (app.redis) io.serverSideEmit('tables_written', watched);
-  });
-  io.on('connection', (socket) => {
-    const { user } = socket.data;
-    // The last room is the member's every session: ending them all (`dropToken(allSessionsOf(id))`) closes this socket too.
-    void socket.join([userRoom(user.id), tokenRoom(user.jti), tokenRoom(allSessionsOf(user.id))]);
-    // The token expires while the socket stays open: close it then, as a request would be refused.
-    const msLeft = user.exp * 1000 - Date.now();
-    const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(msLeft, 0), 2 ** 31 - 1));
-    socket.on('disconnect', () => clearTimeout(expiry));
-    for (const handler of handlers) handler(socket);
-  });
+    io.use(async (socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      try {
+        const user = await authenticateToken(
+          app.db,
+          app.config.jwtSecret,
+          typeof token === 'string' ? token : undefined,
+          undefined,
+          socket.handshake.headers['user-agent'],
+        );
+        if (!user) return next(new Error('unauthorized'));
+        socket.data.user = user;
+        next();
+      } catch (error) {
+        app.log.error({ err: error }, 'socket authentication failed');
+        next(new Error('unavailable'));
+      }
+    });
 
-  const realtime: Realtime = {
-    io,
-    toUser(userId, event, ...args) {
-      io.to(userRoom(userId)).emit(event, ...args);
-    },
-    toUsers(userIds, event, ...args) {
-      io.to(userIds.map(userRoom)).emit(event, ...args);
-    },
-    dropToken(jti) {
+    const handlers: ((socket: AppSocket) => void)[] = [];
+    const revokedHandlers: ((jti: string) => void)[] = [];
+    // From the other instances through Redis; one lost while Redis is away is made up for by the session check's TTL.
+    io.on('token_revoked', (jti) => {
       for (const handler of revokedHandlers) handler(jti);
-      // The in-memory adapter (no REDIS_URL) has no other instance to tell.
-      if (app.redis) io.serverSideEmit('token_revoked', jti);
-      // The adapter drops this instance's sockets too only once its own request comes back through
-      // Redis: close them here first, so a logout holds on this instance while Redis is away.
-      io.local.in(tokenRoom(jti)).disconnectSockets(true);
-      io.in(tokenRoom(jti)).disconnectSockets(true);
-    },
-    onConnection(handler) {
-      handlers.push(handler);
-    },
-    onTokenRevoked(handler) {
-      revokedHandlers.push(handler);
-    },
-    onTablesWritten(tables, handler) {
-      writtenHandlers.push({ tables: new Set(tables), handler });
-    },
-  };
-  app.decorate('realtime', realtime);
+    });
+    const writtenHandlers: { tables: ReadonlySet<string>; handler: (tables: ReadonlySet<string>) => void }[] = [];
+    const tellWritten = (tables: ReadonlySet<string>) => {
+      for (const { tables: watched, handler } of writtenHandlers) {
+        if ([...tables].some((table) => watched.has(table))) handler(tables);
+      }
+    };
+    // From the other instances through Redis; one lost while Redis is away is made up for by what
+    // each cache bounds its trust to.
+    io.on('tables_written', (tables) => tellWritten(new Set(tables)));
+    const stopHearing = app.tableWrites.listen((tables) => {
+      const watched = [...tables].filter((table) => writtenHandlers.some((w) => w.tables.has(table)));
+      if (watched.length === 0) return;
+      tellWritten(tables);
+      if (app.redis) io.serverSideEmit('tables_written', watched);
+    });
+    io.on('connection', (socket) => {
+      const { user } = socket.data;
+      // The last room is the member's every session: ending them all (`dropToken(allSessionsOf(id))`) closes this socket too.
+      void socket.join([userRoom(user.id), tokenRoom(user.jti), tokenRoom(allSessionsOf(user.id))]);
+      // The token expires while the socket stays open: close it then, as a request would be refused.
+      const msLeft = user.exp * 1000 - Date.now();
+      const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(msLeft, 0), 2 ** 31 - 1));
+      socket.on('disconnect', () => clearTimeout(expiry));
+      for (const handler of handlers) handler(socket);
+    });
 
-  app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
-  });
-  app.addHook('onClose', async () => {
-    stopHearing();
-    // io.close() would also close the HTTP server, which Fastify closes itself.
-    io.engine.close();
-    await io.of('/').adapter.close?.();
-  });
-});
+    const realtime: Realtime = {
+      io,
+      toUser(userId, event, ...args) {
+        io.to(userRoom(userId)).emit(event, ...args);
+      },
+      toUsers(userIds, event, ...args) {
+        io.to(userIds.map(userRoom)).emit(event, ...args);
+      },
+      dropToken(jti) {
+        for (const handler of revokedHandlers) handler(jti);
+        // The in-memory adapter (no REDIS_URL) has no other instance to tell.
+        if (app.redis) io.serverSideEmit('token_revoked', jti);
+        // The adapter drops this instance's sockets too only once its own request comes back through
+        // Redis: close them here first, so a logout holds on this instance while Redis is away.
+        io.local.in(tokenRoom(jti)).disconnectSockets(true);
+        io.in(tokenRoom(jti)).disconnectSockets(true);
+      },
+      onConnection(handler) {
+        handlers.push(handler);
+      },
+      onTokenRevoked(handler) {
+        revokedHandlers.push(handler);
+      },
+      onTablesWritten(tables, handler) {
+        writtenHandlers.push({ tables: new Set(tables), handler });
+      },
+    };
+    app.decorate('realtime', realtime);
+
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+    });
+    app.addHook('onClose', async () => {
+      stopHearing();
+      // io.close() would also close the HTTP server, which Fastify closes itself.
+      io.engine.close();
+      await io.of('/').adapter.close?.();
+    });
+  },
+  { name: 'realtime' },
+);
 
 /** Makes the named commands of a client settle instead of reject, handing each failure to `failed`. */
 function catchRejections(client: Redis, names: string[], failed: (error: unknown, args: unknown[]) => void) {

@@ -3,7 +3,7 @@ import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMigratedTo, dialect } from '../../../test/app.js';
 import { befriend, insertMember, listingRow } from '../../../test/factories.js';
-import { listListings } from '../../modules/listings/listings.queries.js';
+import { ListPlanner, listListings } from '../../modules/listings/index.js';
 import { connectDatabase } from '../connect.js';
 import { migrateToLatest } from '../migrate.js';
 
@@ -26,7 +26,7 @@ async function readLists(viewerId: number, sellerId: number) {
       const query = ListingsQuerySchema.parse(
         Object.fromEntries(new URLSearchParams(list.replace('SELLER', String(sellerId)))),
       );
-      const page = await listListings(db, viewerId, query, (p) => p);
+      const page = await listListings(db, viewerId, query, (p) => p, { planner: new ListPlanner() });
       answers.push(page.listings.map((l) => l.title));
     }
     // The reads that decide which listings a page keeps (the rows are then read by id).

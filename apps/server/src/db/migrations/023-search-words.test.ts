@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { databaseMigratedTo, dialect } from '../../../test/app.js';
 import { insertMember, listingRow } from '../../../test/factories.js';
-import { searchWordsOf } from '../../modules/listings/listings.queries.js';
+import { searchWordsOf } from '../../modules/listings/index.js';
 import { migrateToLatest } from '../migrate.js';
 
 let migrated: Awaited<ReturnType<typeof databaseMigratedTo>>;

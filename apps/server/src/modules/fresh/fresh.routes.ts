@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { getVisibleListing, getVisibleOwner } from '../listings/listings.queries.js';
+import { getVisibleListing, getVisibleOwner } from '../listings/index.js';
 import { renewListing, renewTarget } from './fresh.queries.js';
 import { renewPageUrl, verifyRenewToken } from './renew-links.js';
 

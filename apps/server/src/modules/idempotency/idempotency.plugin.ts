@@ -74,37 +74,42 @@ function canonical(value: unknown): string {
  * and while the first is under way a retry is 409. The input is fingerprinted as parsed (fields
  * and the photo's bytes), so a retried multipart form with a new boundary is the same request.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
-  const clock = app.config.clock;
-  periodicSweep(app, {
-    what: 'expired idempotency keys',
-    everyMs: IDEMPOTENCY.sweepMs,
-    run: () => purgeKeys(app.db, new Date(clock() - IDEMPOTENCY.keepMs).toISOString()),
-    more: () => false,
-  });
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance) => {
+    const clock = app.config.clock;
+    periodicSweep(app, {
+      what: 'expired idempotency keys',
+      everyMs: IDEMPOTENCY.sweepMs,
+      run: () => purgeKeys(app.db, new Date(clock() - IDEMPOTENCY.keepMs).toISOString()),
+      more: () => false,
+    });
 
-  app.decorate('idempotency', {
-    async start(request, input, file) {
-      const key = keyOf(request);
-      if (key === undefined) return NO_KEY;
-      const hash = createHash('sha256').update(canonical(input));
-      if (file) hash.update(createHash('sha256').update(file).digest());
-      const keyed: KeyedRequest = {
-        userId: me(request).id,
-        key,
-        request: `${request.method} ${request.routeOptions.url} ${canonical(request.params)}`,
-        fingerprint: hash.digest('base64url'),
-      };
-      const claim = await claimKey(app.db, keyed, clock(), IDEMPOTENCY);
-      if (claim.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED', TEXTS.idempotencyKeyReused);
-      if (claim.kind === 'running')
-        throw new AppError('IDEMPOTENCY_KEY_IN_USE', TEXTS.idempotencyKeyInUse, 409, undefined, { 'retry-after': '1' });
-      if (claim.kind === 'done') return { ...NO_KEY, replay: { status: claim.status, listingId: claim.listingId } };
-      return {
-        record: (trx, status, listingId) => recordResult(trx, keyed, status, listingId),
-        release: () => releaseKey(app.db, keyed),
-      };
-    },
-    replayed: (reply) => reply.header('idempotent-replayed', 'true'),
-  });
-});
+    app.decorate('idempotency', {
+      async start(request, input, file) {
+        const key = keyOf(request);
+        if (key === undefined) return NO_KEY;
+        const hash = createHash('sha256').update(canonical(input));
+        if (file) hash.update(createHash('sha256').update(file).digest());
+        const keyed: KeyedRequest = {
+          userId: me(request).id,
+          key,
+          request: `${request.method} ${request.routeOptions.url} ${canonical(request.params)}`,
+          fingerprint: hash.digest('base64url'),
+        };
+        const claim = await claimKey(app.db, keyed, clock(), IDEMPOTENCY);
+        if (claim.kind === 'mismatch') throw new AppError('IDEMPOTENCY_KEY_REUSED', TEXTS.idempotencyKeyReused);
+        if (claim.kind === 'running')
+          throw new AppError('IDEMPOTENCY_KEY_IN_USE', TEXTS.idempotencyKeyInUse, 409, undefined, {
+            'retry-after': '1',
+          });
+        if (claim.kind === 'done') return { ...NO_KEY, replay: { status: claim.status, listingId: claim.listingId } };
+        return {
+          record: (trx, status, listingId) => recordResult(trx, keyed, status, listingId),
+          release: () => releaseKey(app.db, keyed),
+        };
+      },
+      replayed: (reply) => reply.header('idempotent-replayed', 'true'),
+    });
+  },
+  { name: 'idempotency' },
+);

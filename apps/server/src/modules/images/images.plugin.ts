@@ -27,30 +27,33 @@ declare module 'fastify' {
 
 const PREFIX = UPLOADS_PREFIX;
 
-export const imagesPlugin = fp(async (app: FastifyInstance) => {
-  const store = createImageStore(app.config, app.db);
-  const images: Images = {
-    store,
-    async save(upload) {
-      const processed = await processImage(upload);
-      const stored = await Promise.allSettled([
-        store.put(processed.image.data, processed.contentType),
-        store.put(processed.thumbnail.data, processed.contentType),
-      ]);
-      const [image, thumbnail] = stored;
-      if (image.status === 'fulfilled' && thumbnail.status === 'fulfilled') {
-        return { image: PREFIX + image.value, thumbnail: PREFIX + thumbnail.value };
-      }
-      // One of the two could not be written (a full disk, say): drop the other, so no file is left
-      // that nothing refers to, and report the failure.
-      await Promise.all(stored.map((s) => (s.status === 'fulfilled' ? store.delete(s.value) : undefined)));
-      throw (image.status === 'rejected' ? image : (thumbnail as PromiseRejectedResult)).reason;
-    },
-    async remove(paths) {
-      const names = paths.filter((p): p is string => !!p && p.startsWith(PREFIX)).map((p) => p.slice(PREFIX.length));
-      await Promise.all(names.map((name) => store.delete(name)));
-    },
-  };
-  app.decorate('images', images);
-  app.decorate('photoUrls', photoUrls(app.config.jwtSecret));
-});
+export const imagesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const store = createImageStore(app.config, app.db);
+    const images: Images = {
+      store,
+      async save(upload) {
+        const processed = await processImage(upload);
+        const stored = await Promise.allSettled([
+          store.put(processed.image.data, processed.contentType),
+          store.put(processed.thumbnail.data, processed.contentType),
+        ]);
+        const [image, thumbnail] = stored;
+        if (image.status === 'fulfilled' && thumbnail.status === 'fulfilled') {
+          return { image: PREFIX + image.value, thumbnail: PREFIX + thumbnail.value };
+        }
+        // One of the two could not be written (a full disk, say): drop the other, so no file is left
+        // that nothing refers to, and report the failure.
+        await Promise.all(stored.map((s) => (s.status === 'fulfilled' ? store.delete(s.value) : undefined)));
+        throw (image.status === 'rejected' ? image : (thumbnail as PromiseRejectedResult)).reason;
+      },
+      async remove(paths) {
+        const names = paths.filter((p): p is string => !!p && p.startsWith(PREFIX)).map((p) => p.slice(PREFIX.length));
+        await Promise.all(names.map((name) => store.delete(name)));
+      },
+    };
+    app.decorate('images', images);
+    app.decorate('photoUrls', photoUrls(app.config.jwtSecret));
+  },
+  { name: 'images' },
+);

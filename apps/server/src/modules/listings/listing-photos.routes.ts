@@ -19,7 +19,7 @@ import {
   removeListingPhoto,
   reorderListingPhotos,
 } from './listing-photos.queries.js';
-import { getVisibleListing, getVisibleOwner } from './listings.queries.js';
+import { getVisibleListing, getVisibleOwner } from './read/get-listing.js';
 
 const tags = ['listings'];
 const IMAGE_FIELD = 'image';

@@ -1,6 +1,6 @@
 import type { Listing } from '@gardenswap/shared';
 import { photosOpen } from '../images/photo-urls.js';
-import { type ListingRow, photoAccess } from './listings.queries.js';
+import { type ListingRow, photoAccess } from './read/listing-row.js';
 
 const DISTANCE = '"distance_miles":';
 const NO_DISTANCE = `${DISTANCE}null`;

@@ -5,7 +5,7 @@ import { befriend, createListing, createUser, listingRow, type TestUser } from '
 import { connectDatabase } from '../../db/connect.js';
 import { zipCoordinateColumns } from '../../lib/geo.js';
 import { hideListing } from '../moderation/moderation.queries.js';
-import { getVisibleListing, listListings } from './listings.queries.js';
+import { getVisibleListing, listListings } from './index.js';
 import { HEAD_ROWS, PUBLIC_FEED_TRUST_MS } from './public-feed.js';
 
 // The public feed's pages and open listings' own pages are shared between viewers (PublicFeed).
@@ -50,6 +50,7 @@ async function unshared(viewer: TestUser, query: Record<string, string> = { publ
     viewer.id,
     ListingsQuerySchema.parse(query),
     ctx.app.photoUrls.signerFor(viewer.id),
+    { planner: ctx.app.listReads.planner },
   );
   expect(page.shared).toBeUndefined();
   return { listings: JSON.parse(JSON.stringify(page.listings)) as Listing[], next: page.next };

@@ -17,17 +17,12 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { failed } from '../idempotency/idempotency.plugin.js';
-import {
-  getVisibleListing,
-  getVisibleOwner,
-  insertListing,
-  listListings,
-  setListingVisibility,
-  updateOwnListing,
-} from './listings.queries.js';
+import { getVisibleListing, getVisibleOwner } from './read/get-listing.js';
+import { listListings } from './read/list-listings.js';
+import { insertListing, setListingVisibility, updateOwnListing } from './listings.writes.js';
 import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
 import { ListingsJson } from './listings-json.js';
-import { PublicFeed } from './public-feed.js';
+import type { PublicFeed } from './public-feed.js';
 import { pushUpdate, tellUnreserved } from '../trade/trade-notices.js';
 import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
 
@@ -58,11 +53,8 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
 /** /api/listings: a member's haves, what others may see of theirs, and their photos. */
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const listingNotFound = () => notFound(TEXTS.listingNotFound);
-  // The public feed's newest pages and open listings' pages are shared, and dropped by each
-  // change that may touch them.
-  const feed = new PublicFeed();
+  const { feed } = app.listReads;
   const listingsJson = new ListingsJson();
-  app.realtime.onTablesWritten(PublicFeed.TABLES, (tables) => feed.changed(tables));
 
   /** 404 for a listing the member may not see (as for a missing one), 403 for one not theirs. */
   async function assertOwner(viewerId: number, id: number, forbiddenText: string) {
@@ -105,7 +97,13 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = me(request).id;
-      const page = await listListings(app.db, viewerId, request.query, app.photoUrls.signerFor(viewerId), feed);
+      const page = await listListings(
+        app.db,
+        viewerId,
+        request.query,
+        app.photoUrls.signerFor(viewerId),
+        app.listReads,
+      );
       if (page.next) {
         const next = new URL(request.url, 'http://gardenswap.invalid');
         next.searchParams.set('cursor', page.next);

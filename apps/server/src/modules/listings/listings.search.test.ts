@@ -5,7 +5,7 @@ import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
 import type { Executor } from '../../db/schema.js';
 import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
-import { PLAN_BOUNDS, listListings } from './listings.queries.js';
+import { type ListPlanner, listListings } from './index.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -151,13 +151,14 @@ function expected(filter: (l: Known) => boolean, sort: keyof typeof orders) {
 }
 
 /** Runs `check` with some of the bounds that choose between plans changed, then puts them back. */
-async function withPlanBounds(changes: Partial<typeof PLAN_BOUNDS>, check: () => Promise<void>) {
-  const saved = { ...PLAN_BOUNDS };
-  Object.assign(PLAN_BOUNDS, changes);
+async function withPlanBounds(changes: Partial<ListPlanner['bounds']>, check: () => Promise<void>) {
+  const { bounds } = ctx.app.listReads.planner;
+  const saved = { ...bounds };
+  Object.assign(bounds, changes);
   try {
     await check();
   } finally {
-    Object.assign(PLAN_BOUNDS, saved);
+    Object.assign(bounds, saved);
   }
 }
 
@@ -174,7 +175,7 @@ async function readPrepared(trx: Executor, like: string, query: string) {
   };
   const before = await runs();
   const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-  const page = await listListings(trx, viewer.id, parsed, (path) => path);
+  const page = await listListings(trx, viewer.id, parsed, (path) => path, { planner: ctx.app.listReads.planner });
   const ran = [...(await runs())].filter(([statement, n]) => n > (before.get(statement) ?? 0));
   return { ids: page.listings.map((l) => l.id), ran: ran.map(([statement]) => statement) };
 }
@@ -323,7 +324,9 @@ describe('searching and filtering GET /api/listings/', () => {
         transformResult: async (args) => ((statements += 1), args.result),
       };
       const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      const page = await listListings(ctx.db.withPlugin(counting), viewer.id, parsed, (path) => path);
+      const page = await listListings(ctx.db.withPlugin(counting), viewer.id, parsed, (path) => path, {
+        planner: ctx.app.listReads.planner,
+      });
       return { statements, ids: page.listings.map((l) => l.id) };
     };
     // Rings that may hold one listing each: sized by every listing their owners hold, a filter

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingRow } from './listings.queries.js';
+import type { ListingRow } from './read/listing-row.js';
 import { PublicFeed } from './public-feed.js';
 
 /** A read of the head that answers when told to, counting how many were started. */

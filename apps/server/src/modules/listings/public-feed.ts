@@ -1,7 +1,7 @@
 import { PAGE_LIMIT_MAX } from '@gardenswap/shared';
 import type { Coordinates } from '../../lib/geo.js';
 import type { PhotoRow } from './listing-photos.queries.js';
-import type { ListingRow } from './listings.queries.js';
+import type { ListingRow } from './read/listing-row.js';
 
 /**
  * How long what the feed holds is trusted without hearing of a change. Changes made through

@@ -45,3 +45,9 @@ export interface OpenColumns {
  */
 export const openToEveryone = (row: OpenColumns) =>
   row.is_public === 1 && row.is_active === 1 && row.hidden_reason === null && row.owner_suspended === 0;
+
+/**
+ * No member: what is visible to nobody is every open listing, whoever its owner, with
+ * no one blocked. Ids start at 1.
+ */
+export const NOBODY = 0;

@@ -1,7 +1,7 @@
 import { SWAPS_LIMIT, type Swap } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import { distanceMiles } from '../../lib/geo.js';
-import { coordinatesOf } from '../listings/listings.queries.js';
+import { coordinatesOf } from '../listings/index.js';
 import { wordRuleOf } from '../../lib/word-rule.js';
 import { itemTerms, itemWords, wordsMatch } from '../notifications/matcher.js';
 import {

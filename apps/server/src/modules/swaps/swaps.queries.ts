@@ -3,7 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
-import { searchOfEachRow } from '../listings/listings.queries.js';
+import { searchOfEachRow } from '../listings/index.js';
 import { visibleTo } from '../listings/visibility.js';
 
 /** A want as the swap finder reads it. */

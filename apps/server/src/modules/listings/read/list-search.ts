@@ -1,0 +1,206 @@
+import type { ListingSort } from '@gardenswap/shared';
+import { type SqlBool, sql } from 'kysely';
+import { preparedQuery } from '../../../db/prepared-query.js';
+import type { Executor } from '../../../db/schema.js';
+import { isSqlite } from '../../../db/dialect.js';
+import { searchTerms, unchangedPrefix, wordRuleOf } from '../../../lib/word-rule.js';
+import type { ListingQuery } from './listing-row.js';
+
+/**
+ * The words of a search, letters and digits only (whatever a member types can neither break the
+ * FTS5 syntax nor PostgreSQL's tsquery syntax), split and sifted by the one word rule that wish-list
+ * matches and swaps go by.
+ */
+export function searchWords(db: Executor, text: string): string[] {
+  return searchTerms(text, wordRuleOf(db)).slice(0, 12);
+}
+
+/**
+ * The last word of a search, as a prefix (search as you type): what the member typed so far. The
+ * database stems it first, and a stem may rewrite the typed letters ("qxmx1ey" → "qxmx1ei"), so
+ * the longest beginning the stemmer leaves as it is goes instead, or beside it when the stem does
+ * not begin with it.
+ */
+function lastWordPrefixes(db: Executor, word: string): string[] {
+  const rule = wordRuleOf(db);
+  const kept = unchangedPrefix(rule, word);
+  const stem = rule.stem(word);
+  if (kept === undefined) return [word];
+  return stem !== undefined && !stem.startsWith(kept) ? [word, kept] : [kept];
+}
+
+/** A search's words, and the whole words of the listings its last word begins. */
+export interface SearchWords {
+  words: string[];
+  /**
+   * Words of the listings that begin with the last word but whose stem does not begin with any of
+   * its prefixes ("listing", stem "list", for "listi"): asked for as whole words.
+   */
+  completions: string[];
+}
+
+/** How many words beginning with the last one are looked at, and how many of them are asked for. */
+const COMPLETIONS = { read: 200, kept: 16 };
+
+/** The words of the listings, as typed, that begin with `prefix` (migration 023). */
+async function wordsBeginning(db: Executor, prefix: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('search_words')
+    .select('word')
+    .where('word', '>=', prefix)
+    .where('word', '<', `${prefix}\u{10FFFF}`)
+    .orderBy('word')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.word);
+}
+
+/**
+ * The words of a search, and the listings' whole words its last word begins where the stems alone
+ * would miss them: a prefix must find what the member has typed so far.
+ */
+export async function searchWordsOf(db: Executor, text: string): Promise<SearchWords> {
+  const words = searchWords(db, text);
+  const last = words.at(-1);
+  if (last === undefined || last.length < 3) return { words, completions: [] };
+  const rule = wordRuleOf(db);
+  const prefixes = lastWordPrefixes(db, last);
+  const completions: string[] = [];
+  for (const word of await wordsBeginning(db, last, COMPLETIONS.read)) {
+    const stem = rule.stem(word);
+    // One token as the index splits it, not already found through a prefix.
+    if (stem === undefined || rule.words(word).length !== 1 || prefixes.some((p) => stem.startsWith(p))) continue;
+    completions.push(word);
+    if (completions.length === COMPLETIONS.kept) break;
+  }
+  return { words, completions };
+}
+
+/** Which listings a search keeps: every word, or only those whose title holds every word, or the others. */
+export type TextScope = 'any' | 'title' | 'notTitle';
+
+/**
+ * A search as the database's full-text syntax says it: every word, the last one as a prefix
+ * (search as you type), within the scope. It is bound as a value, so one compiled query serves
+ * every search of a shape.
+ */
+export function searchText(db: Executor, { words, completions }: SearchWords, scope: TextScope): string {
+  const last = lastWordPrefixes(db, words.at(-1)!);
+  const whole = words.slice(0, -1);
+  const alternatives = last.length + completions.length;
+  if (isSqlite(db)) {
+    const terms = [...last.map((w) => `"${w}"*`), ...completions.map((w) => `"${w}"`)];
+    const prefix = alternatives > 1 ? `(${terms.join(' OR ')})` : terms[0]!;
+    const all = [...whole.map((w) => `"${w}"`), prefix].join(' ');
+    return { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
+  }
+  const tsquery = (weight: string) => {
+    const terms = [...last.map((w) => `${w}:*${weight}`), ...completions.map((w) => `${w}:${weight}`)];
+    const prefix = terms.join(' | ');
+    return [...whole.map((w) => `${w}:${weight}`), alternatives > 1 ? `(${prefix})` : prefix].join(' & ');
+  };
+  return { any: tsquery(''), title: tsquery('A'), notTitle: `(${tsquery('')}) & !(${tsquery('A')})` }[scope];
+}
+
+/**
+ * Narrows `q` to the listings matching a search (`searchText`) and gives the expression to order
+ * them newest first by. SQLite drives from the FTS5 table and orders by its rowid, which FTS5
+ * walks in order and stops at the LIMIT (ordering by listings.id would read and sort every
+ * match); its prefix index (migration 017) makes the last word one more word of the index.
+ * `eachRow` (a query driven by its owners, or walking a price index) instead checks each listing
+ * read against the matches' rowids, gathered once: FTS5 checks a single row against a search
+ * only by setting the search up again (about 20 µs a row). PostgreSQL filters on the
+ * GIN-indexed `search` tsvector, whose title words carry weight A (`eachRow`: on each listing's
+ * row, `searchOfEachRow`).
+ *
+ * `parsedOnce`: PostgreSQL parses the search once per statement rather than for each row read.
+ * A plan made for the search's value folds `to_tsquery` into a constant; a plan kept for every
+ * value (`samePlan`) called it again for each of the thousands of listings a window walks
+ * (0.9 ms a read instead of 0.25).
+ */
+export function matching<Q extends ListingQuery>(
+  db: Executor,
+  q: Q,
+  text: string,
+  eachRow: boolean,
+  tier?: 'title' | 'notTitle',
+  parsedOnce = false,
+) {
+  if (isSqlite(db)) {
+    if (eachRow) {
+      const matches = db
+        .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
+        .select('fts.rowid')
+        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${text}`);
+      // `id + 0`, which no index serves: a membership test of each listing read, never a seek
+      // into the owner's listings for every match.
+      return {
+        q: q.where((eb) => eb(eb('listings.id', '+', 0), 'in', matches)) as Q,
+        id: sql.ref<number>('listings.id'),
+      };
+    }
+    const joined = q.innerJoin(sql<{ rowid: number }>`listings_fts`.as('fts'), (join) =>
+      join.on(sql<SqlBool>`${sql.ref('fts.rowid')} = ${sql.ref('listings.id')}`),
+    ) as unknown as Q;
+    return {
+      q: joined.where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${text}`) as Q,
+      id: sql.ref<number>('fts.rowid'),
+    };
+  }
+  const search = eachRow ? searchOfEachRow : sql.ref('listings.search');
+  const words = parsedOnce ? sql`(select to_tsquery('english', ${text}))` : sql`to_tsquery('english', ${text})`;
+  const inTitle = sql<SqlBool>`${titleWords} @@ ${words}`;
+  const where = {
+    title: inTitle,
+    notTitle: sql<SqlBool>`${search} @@ ${words} and not ${inTitle}`,
+    any: sql<SqlBool>`${search} @@ ${words}`,
+  }[tier ?? 'any'];
+  return { q: q.where(where) as Q, id: sql.ref<number>('listings.id') };
+}
+
+/**
+ * A listing's `search` tsvector as each row read holds it, for a query driven by a few owners'
+ * listings: `search || ''`, which the GIN index does not serve, keeps PostgreSQL from ANDing
+ * those few rows with the index's bitmap of every listing holding the word (120,000 for
+ * "tomato" at a million listings, once per owner).
+ */
+export const searchOfEachRow = sql`(${sql.ref('listings.search')} || ''::tsvector)`;
+
+/**
+ * A title's own words on PostgreSQL, which `listings_title_search` indexes (migration 018): the
+ * title tier's older matches are gathered there, without reading every listing whose
+ * description holds the word to look at its weights.
+ */
+const titleWords = sql`to_tsvector('english', ${sql.ref('listings.title')})`;
+
+const countMatches = preparedQuery((db, v: { match: string; limit: number }) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
+        .select('fts.rowid')
+        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${v.match}`)
+        .limit(v.limit)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/**
+ * SQLite: whether a search in price order is better read by walking the price index, checking
+ * each listing against the matches gathered once, than by sorting every match. FTS5 hands its
+ * matches out newest first only, so sorting them by price reads them all (120,000 for "tomato"
+ * at a million listings, 130 ms); the walk reads about (listings / matches) rows per row of the
+ * page, after gathering the matches' rowids (17 ms for 120,000). Counting up to the bound in the
+ * index alone decides. PostgreSQL's statistics choose between the same two plans by themselves.
+ */
+export async function commonInPriceOrder(
+  db: Executor,
+  search: SearchWords,
+  sort: ListingSort,
+  bound: number,
+): Promise<boolean> {
+  if (!isSqlite(db) || search.words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
+  const [row] = await countMatches(db, { match: searchText(db, search, 'any'), limit: bound + 1 });
+  return Number(row!.n) > bound;
+}

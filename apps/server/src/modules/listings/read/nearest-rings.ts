@@ -1,0 +1,161 @@
+// The order of `nearest` over row streams alone: no SQL here, so it is tested without a database.
+import { MILES_PER_DEGREE_LATITUDE, squaredRadius } from '../../../lib/geo.js';
+import type { IdRow, Stream } from './row-stream.js';
+
+/** Rings of `nearest` start at least this wide (miles) and grow until they hold the whole globe. */
+const FIRST_RING_MILES = 0.25;
+const LAST_RING_MILES = 32_768;
+/** A ring is never halved below this width (miles). */
+const NARROWEST_RING_MILES = 1e-3;
+
+/**
+ * How wide the ring after one from `inner` of `width` miles, whose owners hold `held` listings,
+ * is. Without a search a ring is sized on the indexes alone, so the next one reaches at most
+ * twice as far, and no further than the last one's crowding says holds about half the `bound`
+ * (a ring's listings grow with its area): in a town, the next ring is counted once instead of
+ * being halved two or three times. With a search sizing a ring reads its listings, so the next
+ * one is only twice as wide: a page deep in a crowded stretch keeps to narrow rings instead of
+ * halving a wide one again, and an empty stretch is still crossed in a few.
+ */
+function nextRingWidth(search: RingSearch | undefined, inner: number, width: number, held: number, bound: number) {
+  if (search) return Math.max(2 * width, NARROWEST_RING_MILES);
+  const grown = Math.max(inner + width, FIRST_RING_MILES);
+  if (held === 0) return grown;
+  const outer = inner + width;
+  const fits = Math.sqrt(outer ** 2 + ((outer ** 2 - inner ** 2) * bound) / (2 * held)) - outer;
+  return Math.max(Math.min(grown, fits), NARROWEST_RING_MILES);
+}
+
+/** A ring width that about fits half the bound, from a first ring out to `outer` holding `held`. */
+const fittingFirstRing = (outer: number, held: number, bound: number) => outer * Math.sqrt(bound / (2 * held));
+
+/**
+ * Where a ring of `nearest` starts: beyond `radius2` (squared degrees), and with `afterId` also
+ * at `radius2` itself for listings older than that one (the page after a cursor).
+ */
+export interface RingStart {
+  radius2: number;
+  afterId?: number;
+}
+
+/** A ring of `nearest`, between two distances in miles. */
+export interface Ring {
+  inner: number;
+  outer: number;
+  start?: RingStart;
+}
+
+/**
+ * How a search or a filter meets a ring's listings. SQLite `gathers` every match of the words
+ * for each of the ring's queries, a cost per query (17–35 ms for a word in 12% of a million
+ * listings): fewer queries are cheaper, so its rings are fuller and read in one query each.
+ * PostgreSQL checks `eachRow` of the ring for the words, and both check each row for a filter
+ * or the friends tab: tight rings are cheaper. Either way the ring is sized by what it shows,
+ * not by all its owners hold, and the next ring is twice as wide: a filter that few listings
+ * meet crosses the map in a few rings (sized by all the listings there, one ring of about a
+ * hundred after another, a price no listing asks for read every ring of a million listings:
+ * 22,000 statements, 105 s).
+ */
+export type RingSearch = 'gathers' | 'eachRow';
+
+/** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
+export interface Rings {
+  ring(ring: Ring): Stream;
+  /** Every listing of the ring's owners, counted on the indexes alone (up to `cap`). */
+  held(ring: Ring, cap: number): Promise<number>;
+  /** The listings of owners without a known postcode, newest first (older than `beforeId`). */
+  unlocated(beforeId?: number): Stream;
+  /** How a search narrows the rings, if one does (the count on the indexes then says little of them). */
+  search?: RingSearch;
+  /** How wide the first ring of a first page starts, when known (`fitted` told it before). */
+  firstWidth?: number;
+  /** Hears how wide a first page's first ring would hold about half the bound. */
+  fitted?(width: number): void;
+  /** A ring holding more than `ringPages` pages (at most `ringRows` rows) is halved first. */
+  bounds: { ringRows: number; ringPages: number };
+}
+
+/**
+ * A page in order of nearness (then newest), without sorting the table: the listings are read
+ * in rings around the viewer, narrowest first, each ring driven from the owners in its box
+ * (users_latitude) to their listings (listings_owner_id). A ring much wider than the page is
+ * halved first, and reading stops when the page is full. Every ring holds whole distances (a tie
+ * never straddles two), so the order is exactly nearness, then id descending. A page after a
+ * cursor starts its first ring at the cursor's own nearness, as wide as the ring that ended the
+ * page before (its `width`): page 20 in a crowded town then reads one ring of the right width
+ * instead of halving a wide one five times. Owners without a known postcode come last, newest
+ * first.
+ *
+ * `withinMiles` ends the rings there instead, and leaves out owners without a postcode: the
+ * rings then hold exactly the `within_miles` circle. (A second box on the same index would
+ * leave SQLite free to read the wider one for every ring.)
+ */
+export async function nearestPage(
+  rings: Rings,
+  after: { nearness?: number; id: number; width?: number } | undefined,
+  take: number,
+  withinMiles?: number,
+): Promise<IdRow[]> {
+  const last = withinMiles ?? LAST_RING_MILES;
+  if (after && after.nearness === undefined) {
+    return withinMiles === undefined ? rings.unlocated(after.id).rows(0, take) : [];
+  }
+  const { ringRows, ringPages } = rings.bounds;
+  const bound = rings.search === 'gathers' ? ringRows : Math.min(ringRows, ringPages * take);
+  const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
+  const hint = after ? after.width : rings.firstWidth;
+  const first = hint
+    ? Math.min(Math.max(hint, NARROWEST_RING_MILES), LAST_RING_MILES)
+    : rings.search
+      ? FIRST_RING_MILES
+      : Math.max(from, FIRST_RING_MILES);
+  const queue: Ring[] = [
+    {
+      inner: from,
+      outer: Math.max(from, Math.min(from + first, last)),
+      start: after && { radius2: after.nearness!, afterId: after.id },
+    },
+  ];
+  const rows: IdRow[] = [];
+  while (queue.length > 0 && rows.length < take) {
+    const ring = queue.shift()!;
+    const stream = rings.ring(ring);
+    // A search that gathers its matches pays that once per query, so the ring's rows are read
+    // at once, up to the bound, instead of counted and read again. A search checked on each row
+    // counts what the viewer sees of the ring first (PostgreSQL plans the read of so crowded a
+    // ring badly); without a search, every listing of its owners is counted on the indexes.
+    const read = rings.search === 'gathers' ? await stream.rows(0, bound + 1) : undefined;
+    const held = read?.length ?? (rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1));
+    if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
+      const mid = (ring.inner + ring.outer) / 2;
+      queue.unshift(
+        { inner: ring.inner, outer: mid, start: ring.start },
+        { inner: mid, outer: ring.outer, start: { radius2: squaredRadius(mid) } },
+      );
+      continue;
+    }
+    // A first page remembers how wide its first ring should have been, unless it started from
+    // what it remembered and that fitted. The fit assumes listings spread evenly, so a town may
+    // take a few reads (3 to 6 in the bench's) to settle; once it has, answers (their cursors,
+    // which carry the width) stay the same.
+    const hintFits = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
+    if (!after && ring.inner === 0 && held > 0 && !rings.search && !hintFits)
+      rings.fitted?.(fittingFirstRing(ring.outer, held, bound));
+    if (queue.length === 0 && ring.outer < last) {
+      const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
+      queue.push({
+        inner: ring.outer,
+        outer: Math.min(ring.outer + width, last),
+        start: { radius2: squaredRadius(ring.outer) },
+      });
+    }
+    const ringWidth = ring.outer - ring.inner;
+    const wanted = take - rows.length;
+    // What was read to size a ring holds it all, or enough of it (a ring too narrow to halve may hold more).
+    const whole = read && (read.length <= bound || read.length >= wanted);
+    const ringRows = whole ? read.slice(0, wanted) : held > 0 ? await stream.rows(0, wanted) : [];
+    rows.push(...ringRows.map((row) => ({ ...row, ringWidth })));
+  }
+  if (rows.length >= take || withinMiles !== undefined) return rows;
+  return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
+}
