@@ -59,7 +59,7 @@ export default defineConfig({
               name: 'signed-in',
               includeDependenciesRecursively: false,
               test: webSource([
-                'lib/(socket|format|use-debounced-value|use-media|links)\\.tsx?$',
+                'lib/(socket|format|use-debounced-value|use-media|links|query-keys)\\.tsx?$',
                 'components/(modal|search-field|tabs|avatar)\\.tsx$',
                 'features/(?!auth/|site/)[\\w-]+/api/',
                 'features/swaps/components/',

@@ -8,6 +8,7 @@ import { MessagesUnreadBadge } from '../features/messages/components/messages-un
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { ConfirmEmailBanner } from '../features/profile/components/confirm-email-banner';
 import { useProfile } from '../features/profile/api/use-profile';
+import { useLiveTrades } from '../features/trade/api/use-live-trades';
 
 const NAV = [
   { to: '/my-listings', label: 'my lists', icon: List },
@@ -49,6 +50,8 @@ function ModerationNavItem() {
 export default function AppLayout() {
   // One live connection for the whole signed-in session, so messages arrive on every screen.
   useSocketSession();
+  // A trade step on the other side refreshes the listing and trade screens, whichever is open.
+  useLiveTrades();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

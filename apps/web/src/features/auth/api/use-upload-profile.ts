@@ -1,6 +1,7 @@
 import type { User } from '@gardenswap/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-client';
+import { profileKeys, userKeys } from '../../../lib/query-keys';
 
 export interface ProfileUpload {
   file: File | null;
@@ -27,8 +28,8 @@ export function useUploadProfile(onProgress?: (fraction: number) => void) {
       return apiUpload<User>('/auth/upload-profile-image', form, { onProgress });
     },
     onSuccess: (user) => {
-      queryClient.setQueryData(['profile'], user);
-      void queryClient.invalidateQueries({ queryKey: ['users', user.id] });
+      queryClient.setQueryData(profileKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: userKeys.user(user.id) });
     },
   });
 }

@@ -1,11 +1,12 @@
 import type { Gardener } from '@gardenswap/shared/safety';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/query-keys';
 
 /** Under `users`, so a block or a profile change refreshes them. */
 export const gardenerKeys = {
-  search: (q: string) => ['users', 'search', q] as const,
-  nearby: () => ['users', 'nearby'] as const,
+  search: (q: string) => [...userKeys.all, 'search', q] as const,
+  nearby: () => [...userKeys.all, 'nearby'] as const,
 };
 
 /** GET /auth/users?q=: members by username, once there is something to look for. */

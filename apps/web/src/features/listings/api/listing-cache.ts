@@ -1,6 +1,6 @@
 import type { Listing } from '@gardenswap/shared/listings';
 import type { QueryClient } from '@tanstack/react-query';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import type { ListingsData } from './use-listings';
 
 /** Puts a listing the server just answered into its detail and into every list holding it. */

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeAuth } from '../../../lib/auth-storage';
 import { json } from '../../../test/render';
-import { buildListing, calls, mockApi } from '../testing';
+import { buildListing, calls, mockApi } from '../../../test/api-stubs';
 import { readMarketplace } from '../utils/marketplace-filter';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import { prefetchMarketplace } from './prefetch-marketplace';
 
 const PUBLIC_SEEDS = 'GET /api/listings/?public=true&category_id=2';

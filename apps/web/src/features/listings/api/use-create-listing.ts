@@ -2,7 +2,7 @@ import type { Listing } from '@gardenswap/shared/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiUpload, newIdempotencyKey } from '../../../lib/api-client';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 
 export interface NewListing {
   title: string;

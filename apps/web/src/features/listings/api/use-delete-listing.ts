@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 
 /** DELETE /listings/{id}; the server answers 403 to anyone but the owner. */
 export function useDeleteListing() {

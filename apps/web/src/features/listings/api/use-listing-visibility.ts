@@ -2,7 +2,7 @@ import type { Listing } from '@gardenswap/shared/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { patchListing, storeListing } from './listing-cache';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 
 export interface VisibilityChange {
   id: number;

@@ -1,7 +1,7 @@
 import type { Listing } from '@gardenswap/shared/listings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import type { ListingsData } from './use-listings';
 
 export const getListing = (id: number, signal?: AbortSignal) => api<Listing>(`/listings/${id}`, { signal });

@@ -7,9 +7,9 @@ import {
   useInfiniteQuery,
 } from '@tanstack/react-query';
 import { apiPage } from '../../../lib/api-client';
-import { type ListingsFilter, listingKeys } from './listing-keys';
+import { type ListingsFilter, listingKeys } from '../../../lib/query-keys';
 
-export type { ListingsFilter, ListingsSearch } from './listing-keys';
+export type { ListingsFilter, ListingsSearch } from '../../../lib/query-keys';
 
 /** One page of GET /listings/ and where the next one is (from the Link header). */
 export interface ListingsPage {

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import type { PhotoItem } from '../components/photo-items';
 import { storeListing } from './listing-cache';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import { deleteListingPhoto, orderListingPhotos, uploadListingPhoto } from './listing-photos';
 
 /**

@@ -2,7 +2,7 @@ import type { Listing, UpdateListingInput } from '@gardenswap/shared/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { storeListing } from './listing-cache';
-import { listingKeys } from './listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 
 /** PATCH /listings/{id} with only the fields the server applies. */
 export const updateListing = (id: number, changes: UpdateListingInput) =>

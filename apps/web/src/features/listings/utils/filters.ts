@@ -1,5 +1,5 @@
 import { DISTANCE_CHOICES, LISTING_TYPES } from '@gardenswap/shared/constants';
-import type { ListingsSearch } from '../api/listing-keys';
+import type { ListingsSearch } from '../../../lib/query-keys';
 
 /** Sort orders of the filter modal and page: the spec's four, nearest, and best match while searching. */
 export const SORTS = ['newest', 'oldest', 'highest', 'lowest', 'nearest', 'relevance'] as const;

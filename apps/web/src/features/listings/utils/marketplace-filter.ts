@@ -1,4 +1,4 @@
-import type { ListingsFilter } from '../api/listing-keys';
+import type { ListingsFilter } from '../../../lib/query-keys';
 import { CATEGORY_OPTIONS, type CategoryName, isCategoryName } from './categories';
 import { type ListingFilters, readFilters, searchOf } from './filters';
 

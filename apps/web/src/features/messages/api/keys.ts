@@ -5,6 +5,4 @@ export const messageKeys = {
   /** Every unread message sent to me: the navigation badge. */
   unreadCount: () => [...messageKeys.all, 'unread-count'] as const,
   conversation: (userId: number) => [...messageKeys.all, 'conversation', userId] as const,
-  /** Under the shared `users` prefix, so an update of that member's profile refreshes it too. */
-  member: (userId: number) => ['users', userId, 'public'] as const,
 };

@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode, type UIEvent, useLayoutEffect, useRef } from 'react';
 import { dayLabel, timeOfDay } from '../../../lib/format';
-import { ListingCardMessage } from '../../trade/components/listing-card-message';
 
 /** One bubble: a stored message, or one of mine still on its way. */
 export interface ChatItem {
@@ -24,6 +23,8 @@ interface MessageListProps {
   onLoadEarlier: () => void;
   onRetry: (key: string) => void;
   empty: ReactNode;
+  /** The card of the listing a message carries; the page supplies it, as it shows another feature's data. */
+  renderListingCard: (listingId: number) => ReactNode;
 }
 
 /** How close to an edge counts as being there, in pixels. */
@@ -37,7 +38,7 @@ const dayKey = (iso: string) => new Date(iso).toDateString();
  * messages load above.
  */
 export function MessageList(props: MessageListProps) {
-  const { items, otherName, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, empty } = props;
+  const { items, otherName, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, empty, renderListingCard } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const shape = useRef<{ first?: string; last?: string; height: number } | null>(null);
@@ -94,7 +95,7 @@ export function MessageList(props: MessageListProps) {
                       <span>{dayLabel(item.created_at)}</span>
                     </li>
                   )}
-                  <Bubble item={item} otherName={otherName} onRetry={onRetry} />
+                  <Bubble item={item} otherName={otherName} onRetry={onRetry} renderListingCard={renderListingCard} />
                 </Fragment>
               );
             })}
@@ -105,12 +106,18 @@ export function MessageList(props: MessageListProps) {
   );
 }
 
-function Bubble({ item, otherName, onRetry }: { item: ChatItem; otherName: string; onRetry: (key: string) => void }) {
+function Bubble(props: {
+  item: ChatItem;
+  otherName: string;
+  onRetry: (key: string) => void;
+  renderListingCard: (listingId: number) => ReactNode;
+}) {
+  const { item, otherName, onRetry, renderListingCard } = props;
   return (
     <li className={`bubble-row ${item.mine ? 'bubble-row-out' : 'bubble-row-in'}`}>
       <div className={`bubble${item.status === 'failed' ? ' bubble-failed' : ''}`}>
         <span className="visually-hidden">{item.mine ? 'You:' : `${otherName}:`} </span>
-        {item.listing_id ? <ListingCardMessage listingId={item.listing_id} /> : null}
+        {item.listing_id ? renderListingCard(item.listing_id) : null}
         <p className="bubble-text">{item.content}</p>
         <span className="bubble-meta">
           {item.status === 'sending' ? (

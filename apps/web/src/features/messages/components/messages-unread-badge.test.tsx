@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
-import { FakeSocket, installFakeSocket, restoreSocket } from '../testing/fake-socket';
+import { FakeSocket, installFakeSocket, restoreSocket } from '../../../test/fake-socket';
 import { MessagesUnreadBadge } from './messages-unread-badge';
 
 let socket: FakeSocket;

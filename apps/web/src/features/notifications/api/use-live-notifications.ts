@@ -1,7 +1,7 @@
 import type { Notification, UnreadCount } from '@gardenswap/shared/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
-import { listingKeys } from '../../listings/api/listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import { notificationKeys } from './notification-keys';
 
 /**

@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useLiveTrades } from '../../trade/api/use-live-trades';
 import { useLiveNotifications } from '../api/use-live-notifications';
 import { useUnreadCount } from '../api/use-unread-count';
 import '../notifications.css';
@@ -8,7 +7,6 @@ import '../notifications.css';
 /** The header's bell: the unread count, live, and the way to the notifications page. */
 export function NotificationBell() {
   useLiveNotifications();
-  useLiveTrades();
   const unread = useUnreadCount();
   const count = unread.data ?? 0;
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';

@@ -3,7 +3,7 @@ import type { LoginResult } from '@gardenswap/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { profileKeys } from './use-profile';
+import { profileKeys } from '../../../lib/query-keys';
 
 /** POST /auth/email/confirm: uses an e-mailed link, signed in or not. */
 export function confirmEmail(token: string) {

@@ -10,7 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBanner } from '../../../components/feedback';
 import { api } from '../../../lib/api-client';
-import { profileKeys, useProfile } from '../api/use-profile';
+import { profileKeys } from '../../../lib/query-keys';
+import { useProfile } from '../api/use-profile';
 
 /** Writes one switch into the cached profile, leaving the others as they are. */
 function withSwitch(user: User | undefined, kind: EmailKind, on: boolean): User | undefined {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
-import { installFakeSocket, restoreSocket } from '../../messages/testing/fake-socket';
+import { installFakeSocket, restoreSocket } from '../../../test/fake-socket';
 import { SwapBadge } from './swap-badge';
 import { SwapsSection } from './swaps-section';
 

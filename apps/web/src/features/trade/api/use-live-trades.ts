@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketEvent } from '../../../lib/socket';
-import { listingKeys } from '../../listings/api/listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import { tradeKeys } from './trade-keys';
 
 /** A step of a trade happened on the other side: the listing and the trade screens refresh. */

@@ -1,7 +1,7 @@
 import type { HandOverInput, ReserveInput, Thanks, Trade } from '@gardenswap/shared/trade';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listingKeys } from '../../listings/api/listing-keys';
+import { listingKeys } from '../../../lib/query-keys';
 import { tradeKeys } from './trade-keys';
 
 /** After any step: the listing (its state) and everything of the trade feature are fetched again. */

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
-import { buildListing, calls, mockApi } from '../../listings/testing';
+import { buildListing, calls, mockApi } from '../../../test/api-stubs';
 import { TradePanel } from './trade-panel';
 
 const me = { id: 1, username: 'gardener' };

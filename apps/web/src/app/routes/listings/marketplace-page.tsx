@@ -1,0 +1,197 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
+import { Modal } from '../../../components/modal';
+import { SearchField } from '../../../components/search-field';
+import { Tabs } from '../../../components/tabs';
+import { ApiError } from '../../../lib/api-client';
+import { allListings, useListings } from '../../../features/listings/api/use-listings';
+import { CategoryButtons } from '../../../features/listings/components/category-buttons';
+import { FilterControls } from '../../../features/listings/components/filter-controls';
+import { ListingCard } from '../../../features/listings/components/listing-card';
+import { LoadMore } from '../../../features/listings/components/load-more';
+import { CATEGORY_OPTIONS } from '../../../features/listings/utils/categories';
+import {
+  DEFAULT_FILTERS,
+  type ListingFilters,
+  defaultSort,
+  readFilters,
+  writeFilters,
+} from '../../../features/listings/utils/filters';
+import { readMarketplace } from '../../../features/listings/utils/marketplace-filter';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SwapsSection } from '../../../features/swaps/components/swaps-section';
+import '../../../features/listings/listings.css';
+
+/** Cards a wide screen shows in its first row (two on a phone): their photos load first, the rest lazily. */
+const FIRST_ROW = 4;
+
+const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
+
+/**
+ * The marketplace: friends' and public listings by category, searched and filtered by the
+ * server. Tab, category, search text and filters live in the address, so a reload or a
+ * shared link shows the same view.
+ */
+export default function MarketplacePage() {
+  const [params, setParams] = useSearchParams();
+  const { tab, category, categoryId, filters, search, list } = readMarketplace(params);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const update = (change: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(change)) next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  // The box answers every key at once; the address (and so the request) follows once typing pauses.
+  const [typed, setTyped] = useState(filters.q);
+  const settled = useDebouncedValue(typed);
+  const written = useRef(settled);
+  useEffect(() => {
+    if (settled === written.current) return;
+    written.current = settled;
+    setParams(
+      (current) => {
+        const before = readFilters(current);
+        // A sort left at its default follows the search: best match while searching, else newest.
+        const sort = before.sort === defaultSort(before.q) ? defaultSort(settled) : before.sort;
+        return writeFilters(current, { ...before, q: settled, sort });
+      },
+      { replace: true },
+    );
+  }, [settled, setParams]);
+  // The address changed the text some other way (clear filters, back): the box follows.
+  useEffect(() => {
+    if (filters.q.trim() !== written.current.trim()) {
+      written.current = filters.q;
+      setTyped(filters.q);
+    }
+  }, [filters.q]);
+
+  const listings = useListings(list ?? {}, { enabled: list !== null, keepPrevious: true });
+  const shown = search ? allListings(listings.data) : [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = listings;
+  const q = filters.q.trim();
+  const narrowed = Object.keys(search ?? {}).some((key) => key !== 'category_id' && key !== 'sort');
+
+  return (
+    <div className="marketplace">
+      <div className="page-header">
+        <h1>Marketplace</h1>
+        <button type="button" className="button" onClick={() => setFiltersOpen(true)}>
+          <SlidersHorizontal aria-hidden size={18} /> Filters
+        </button>
+      </div>
+      <form role="search" className="market-search" onSubmit={(e) => e.preventDefault()}>
+        <SearchField label="Search listings" placeholder="Search listings" value={typed} onChange={setTyped} />
+      </form>
+      <SwapsSection />
+      <Tabs
+        label="Whose listings"
+        idPrefix="market"
+        value={tab}
+        onChange={(value) => update({ tab: value })}
+        tabs={[
+          { value: 'friends', label: "Friend's" },
+          { value: 'public', label: 'Public' },
+        ]}
+      />
+      <div id="market-panel" role="tabpanel" aria-labelledby={`market-tab-${tab}`}>
+        <CategoryButtons
+          value={categoryId}
+          onChange={(id) => update({ category: CATEGORY_OPTIONS.find((c) => c.id === id)!.name })}
+        />
+        <div className="market-results" aria-busy={listings.isFetching}>
+          {search !== null && listings.isPending ? (
+            <Loading />
+          ) : listings.isError ? (
+            <ErrorBanner
+              message={
+                listings.error instanceof ApiError && listings.error.status === 422
+                  ? listings.error.detail
+                  : LOAD_FAILED
+              }
+            />
+          ) : shown.length > 0 ? (
+            <div className="grid listing-grid">
+              {shown.map((listing, index) => (
+                <ListingCard key={listing.id} listing={listing} priority={index < FIRST_ROW} />
+              ))}
+            </div>
+          ) : q ? (
+            <EmptyState>
+              <p>No results for “{q}”</p>
+            </EmptyState>
+          ) : narrowed || search === null ? (
+            <EmptyState>
+              <p>No {category} listings match these filters.</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => setParams(writeFilters(params, DEFAULT_FILTERS), { replace: true })}
+              >
+                Clear filters
+              </button>
+            </EmptyState>
+          ) : tab === 'friends' ? (
+            <EmptyState>
+              <p>No {category} listings from your friends at the moment.</p>
+              <button type="button" className="button button-primary" onClick={() => update({ tab: 'public' })}>
+                See public listings
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState>
+              <p>No {category} listings available at the moment</p>
+            </EmptyState>
+          )}
+          {shown.length > 0 && (
+            <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage} />
+          )}
+        </div>
+      </div>
+      {filtersOpen && (
+        <FilterModal
+          initial={filters}
+          onClose={() => setFiltersOpen(false)}
+          onSave={(chosen) => {
+            setParams(writeFilters(params, chosen), { replace: true });
+            setFiltersOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function FilterModal({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: ListingFilters;
+  onClose: () => void;
+  onSave: (filters: ListingFilters) => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  return (
+    <Modal
+      title="Filters"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" onClick={() => onSave(draft)}>
+            Save
+          </button>
+        </>
+      }
+    >
+      <FilterControls value={draft} onChange={setDraft} />
+    </Modal>
+  );
+}
