@@ -52,6 +52,7 @@ import { swapsRoutes } from './modules/swaps/swaps.routes.js';
 import { wantsRoutes } from './modules/wants/wants.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.js';
+import { eventsPlugin } from './plugins/events.js';
 import { realtimePlugin } from './plugins/realtime.js';
 
 declare module 'fastify' {
@@ -59,8 +60,6 @@ declare module 'fastify' {
     config: Config;
     db: DB;
     dialect: DatabaseHandle['dialect'];
-    /** The tables each committed change wrote, as this process made it. */
-    tableWrites: DatabaseHandle['writes'];
     /** Present only when REDIS_URL is set (scaled out). */
     redis?: Redis;
   }
@@ -154,7 +153,6 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('tableWrites', database.writes);
   app.addHook('onClose', async () => {
     if (!options.database) await database.db.destroy();
   });
@@ -238,6 +236,7 @@ export async function buildApp(
 
   await app.register(imagesPlugin);
   await app.register(realtimePlugin);
+  await app.register(eventsPlugin);
   await app.register(listingsPlugin);
   await app.register(messagesSocket);
   await app.register(presencePlugin);

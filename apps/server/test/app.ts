@@ -19,6 +19,12 @@ export interface TestContext {
   config: Config;
   /** A request as a member (a token, or a user from the factories) or as a guest. */
   inject(options: InjectOptions & { as?: { token: string } | string }): Promise<LightMyRequestResponse>;
+  /**
+   * The test wrote to the database itself, around the server's commands (a factory's rows, a
+   * column no route sets): what the app shares of listings is read again, as it would be once
+   * its trust runs out (`PUBLIC_FEED_TRUST_MS`) after a write from outside the server.
+   */
+  wroteAround(): void;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,9 @@ export async function buildTestApp(
         ...options,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
       });
+    },
+    wroteAround() {
+      app.listReads.feed.forget();
     },
     async close() {
       await app.close();

@@ -135,6 +135,7 @@ export async function createListing(
       })
       .execute();
   }
+  if ('wroteAround' in ctx) (ctx as TestContext).wroteAround();
   return { id: row.id };
 }
 

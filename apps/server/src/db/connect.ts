@@ -12,21 +12,19 @@ import {
   SqliteQueryCompiler,
   type SqliteStatement,
 } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { type Config, DATABASE_TIMEOUTS } from '../config.js';
 import { checkpointInBackground } from './checkpointer.js';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.js';
 import { statementNameOf } from './prepared-query.js';
 import type { Database } from './schema.js';
-import { TableWrites, classify } from './table-writes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Which tables this handle's statements changed, as each change commits. */
-  writes: TableWrites;
   /** How each pool's connections are used right now (what an operator watches). */
   poolUse: () => PoolUse[];
 }
@@ -55,16 +53,14 @@ export function connectDatabase(
   database: Config['database'],
   { backgroundCheckpoints = false, log }: { backgroundCheckpoints?: boolean; log?: LogConfig } = {},
 ): DatabaseHandle {
-  const writes = new TableWrites();
   if (database.kind === 'postgres') {
     const pools = {
       planned: postgresPool(database, 'auto'),
       oneplan: postgresPool(database, 'force_generic_plan'),
     };
     return {
-      db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: guardedPool(pools, writes) }), log }),
+      db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: guardedPool(pools) }), log }),
       dialect: 'postgres',
-      writes,
       poolUse: () =>
         Object.entries(pools).map(([name, pool]) => ({
           pool: name,
@@ -88,13 +84,12 @@ export function connectDatabase(
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   // Kysely runs every statement on this one connection, one at a time.
-  cachePreparedStatements(sqlite, writes.connection());
+  cachePreparedStatements(sqlite);
   if (backgroundCheckpoints && database.file !== ':memory:') checkpointInBackground(sqlite, database.file);
   const dialect = new TurnTakingSqliteDialect({ database: sqlite });
   return {
     db: new Kysely<Database>({ dialect, log }),
     dialect: 'sqlite',
-    writes,
     poolUse: () => [
       { pool: 'sqlite', max: 1, total: 1, idle: dialect.turns.busy ? 0 : 1, waiting: dialect.turns.waiting },
     ],
@@ -218,7 +213,7 @@ type TimedQuery = pg.QueryConfig & { query_timeout?: number };
  * Migrations run without timeouts, on a connection dropped afterwards: one may take long, or
  * wait long for another instance's.
  */
-function guardedPool({ planned, oneplan }: { planned: pg.Pool; oneplan: pg.Pool }, writes: TableWrites): PostgresPool {
+function guardedPool({ planned, oneplan }: { planned: pg.Pool; oneplan: pg.Pool }): PostgresPool {
   /** Set while the database is away: the failure that showed it. */
   let away: Error | undefined;
   let checking = false;
@@ -265,7 +260,6 @@ function guardedPool({ planned, oneplan }: { planned: pg.Pool; oneplan: pg.Pool 
       let client: pg.PoolClient | undefined;
       let failure: Error | undefined;
       let migrating = false;
-      const ran = writes.connection();
       const query = async (text: string, values: readonly unknown[]): Promise<pg.QueryResult> => {
         if (failure) throw failure;
         const name = statementNameOf(text);
@@ -289,9 +283,7 @@ function guardedPool({ planned, oneplan }: { planned: pg.Pool; oneplan: pg.Pool 
             values: [...values],
             query_timeout: migrating ? undefined : DATABASE_TIMEOUTS.queryMs,
           };
-          const result = await client.query(config);
-          ran(text);
-          return result;
+          return await client.query(config);
         } catch (error) {
           if (isDatabaseAway(error)) failure = error as Error;
           noteFailure(error);
@@ -315,43 +307,17 @@ function guardedPool({ planned, oneplan }: { planned: pg.Pool; oneplan: pg.Pool 
 /**
  * Kysely prepares every SQLite statement again on each call; preparing costs more than
  * running most of our queries. The same SQL text reuses its prepared statement (safe: the
- * driver runs one statement at a time on its single connection), up to a bound. `ran` hears
- * each statement that may change the database, once it has run.
+ * driver runs one statement at a time on its single connection), the least recently used
+ * dropped past the bound.
  */
-function cachePreparedStatements(sqlite: SQLite.Database, ran: (sql: string) => void, max = 500) {
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
   const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, SqliteStatement>();
+  const cache = new LRUCache<string, SqliteStatement>({ max });
   sqlite.prepare = ((source: string) => {
     let statement = cache.get(source);
-    if (statement) {
-      // Refresh its place, so the least recently used statement is the one dropped.
-      cache.delete(source);
-    } else {
-      statement = rowsMadeInJavaScript(prepare(source));
-      if (classify(source) !== 'read') statement = heard(statement, () => ran(source));
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(source, statement);
+    if (!statement) cache.set(source, (statement = rowsMadeInJavaScript(prepare(source))));
     return statement;
   }) as SQLite.Database['prepare'];
-}
-
-/** The statement, calling `after` each time it has run (as Kysely runs it: `run` or `all`). */
-function heard(statement: SqliteStatement, after: () => void): SqliteStatement {
-  return {
-    reader: statement.reader,
-    all(parameters) {
-      const rows = statement.all(parameters);
-      after();
-      return rows;
-    },
-    run(parameters) {
-      const result = statement.run(parameters);
-      after();
-      return result;
-    },
-    iterate: (parameters) => statement.iterate(parameters),
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { isSqlite } from './dialect.js';
 import type { Executor } from './schema.js';
 
@@ -9,8 +10,7 @@ class Placeholder {
 
 /**
  * A query whose shape never changes, built and compiled by Kysely once per dialect and then run
- * with each call's values. On the hottest reads (a listing's page) building and compiling the
- * same query on every request cost twice what SQLite spends answering it.
+ * with each call's values: on the hottest reads building and compiling cost more than answering.
  *
  * `build` gets stand-ins for `values`: it may only pass them to Kysely as values (compare,
  * insert, select them), never branch on them or compute with them in JavaScript. What the
@@ -21,13 +21,11 @@ export function preparedQuery<Values extends object, Row, Shape = undefined>(
   build: (db: Executor, values: Values, shape: Shape) => Compilable<Row>,
   { onePlan = false }: PreparedOptions<Shape> = {},
 ): (db: Executor, values: Values, ...shape: Shape extends undefined ? [] : [Shape]) => Promise<Row[]> {
-  const compiled = new Map<string, CompiledQuery<Row>>();
+  const compiled = new LRUCache<string, CompiledQuery<Row>>({ max: SHAPES_MAX });
   return async (db, values, ...[shape]) => {
     const key = `${isSqlite(db) ? 'sqlite' : 'postgres'} ${shape === undefined ? '' : JSON.stringify(shape)}`;
     let query = compiled.get(key);
-    if (query) {
-      compiled.delete(key);
-    } else {
+    if (!query) {
       const read = new Set<string>();
       const standIns = new Proxy({}, { get: (_, name) => (read.add(String(name)), new Placeholder(String(name))) });
       query = build(db, standIns as Values, shape as Shape).compile();
@@ -36,11 +34,10 @@ export function preparedQuery<Values extends object, Row, Shape = undefined>(
       const bound = new Set(query.parameters.map((p) => (p instanceof Placeholder ? p.name : undefined)));
       const unbound = [...read].filter((name) => !bound.has(name));
       if (unbound.length > 0) throw new Error(`a prepared query reads but does not bind ${unbound.join(', ')}`);
-      if (compiled.size >= SHAPES_MAX) compiled.delete(compiled.keys().next().value!);
       const samePlan = typeof onePlan === 'function' ? onePlan(shape as Shape) : onePlan;
       if (samePlan && !isSqlite(db)) nameStatement(query.sql);
+      compiled.set(key, query);
     }
-    compiled.set(key, query);
     const named = values as Record<string, unknown>;
     const parameters = query.parameters.map((p) => (p instanceof Placeholder ? named[p.name] : p));
     const { rows } = await db.executeQuery<Row>({ ...query, parameters });
@@ -55,8 +52,7 @@ export interface PreparedOptions<Shape = undefined> {
    * The best plan is the same whatever the values (a lookup by key, or a read whose shape
    * already says which index it walks): on PostgreSQL the statement is then prepared once per
    * connection and, outside a transaction, run on a connection that plans it once and keeps that
-   * plan (`connectDatabase`'s one-plan pool). Planning the visibility rule took
-   * five times what running it takes for one listing (0.43 ms against 0.08). A function of the
+   * plan (`connectDatabase`'s one-plan pool): planning cost more than running. A function of the
    * shape tells the shapes whose plan does not hang on their values; a shape it refuses must
    * compile to SQL of its own, since the statement is named by its SQL.
    */

@@ -13,7 +13,7 @@ export interface SocketData {
 /** What instances tell each other through the adapter. */
 interface InterServerEvents {
   token_revoked: (jti: string) => void;
-  tables_written: (tables: string[]) => void;
+  domain_event: (name: string, payload: unknown) => void;
 }
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -41,11 +41,10 @@ export interface Realtime {
   onTokenRevoked(handler: (jti: string) => void): void;
   /** Lets a feature handle the events of each new socket. */
   onConnection(handler: (socket: AppSocket) => void): void;
-  /**
-   * Hears of every committed change to any of `tables`, from this instance as it commits and
-   * from the others through Redis (what a cache of those tables must drop).
-   */
-  onTablesWritten(tables: readonly string[], handler: (tables: ReadonlySet<string>) => void): void;
+  /** Tells the other instances of an event (plugins/events.ts); without Redis there are none. */
+  toOtherInstances(name: string, payload: unknown): void;
+  /** Hears the events the other instances tell. */
+  onInstanceEvent(handler: (name: string, payload: unknown) => void): void;
 }
 
 declare module 'fastify' {
@@ -120,20 +119,9 @@ export const realtimePlugin = fp(
     io.on('token_revoked', (jti) => {
       for (const handler of revokedHandlers) handler(jti);
     });
-    const writtenHandlers: { tables: ReadonlySet<string>; handler: (tables: ReadonlySet<string>) => void }[] = [];
-    const tellWritten = (tables: ReadonlySet<string>) => {
-      for (const { tables: watched, handler } of writtenHandlers) {
-        if ([...tables].some((table) => watched.has(table))) handler(tables);
-      }
-    };
-    // From the other instances through Redis; one lost while Redis is away is made up for by what
-    // each cache bounds its trust to.
-    io.on('tables_written', (tables) => tellWritten(new Set(tables)));
-    const stopHearing = app.tableWrites.listen((tables) => {
-      const watched = [...tables].filter((table) => writtenHandlers.some((w) => w.tables.has(table)));
-      if (watched.length === 0) return;
-      tellWritten(tables);
-      if (app.redis) io.serverSideEmit('tables_written', watched);
+    const eventHandlers: ((name: string, payload: unknown) => void)[] = [];
+    io.on('domain_event', (name, payload) => {
+      for (const handler of eventHandlers) handler(name, payload);
     });
     io.on('connection', (socket) => {
       const { user } = socket.data;
@@ -169,8 +157,11 @@ export const realtimePlugin = fp(
       onTokenRevoked(handler) {
         revokedHandlers.push(handler);
       },
-      onTablesWritten(tables, handler) {
-        writtenHandlers.push({ tables: new Set(tables), handler });
+      toOtherInstances(name, payload) {
+        if (app.redis) io.serverSideEmit('domain_event', name, payload);
+      },
+      onInstanceEvent(handler) {
+        eventHandlers.push(handler);
       },
     };
     app.decorate('realtime', realtime);
@@ -179,7 +170,6 @@ export const realtimePlugin = fp(
       io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {
-      stopHearing();
       // io.close() would also close the HTTP server, which Fastify closes itself.
       io.engine.close();
       await io.of('/').adapter.close?.();

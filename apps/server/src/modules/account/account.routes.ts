@@ -95,6 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidField('password', ACCOUNT_TEXTS.wrongPassword);
       const photos = await app.db.transaction().execute((trx) => deleteMember(trx, user.id));
       if (!photos) throw notFound();
+      await app.events.emit('member.removed', { memberId: user.id });
       // Every session is gone with the row; their sockets, on every instance, go now, as after a password reset.
       endAllSessions(app, user.id);
       // The account is gone whatever happens here: a photo left behind belongs to nothing, and

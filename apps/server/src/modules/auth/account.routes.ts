@@ -15,7 +15,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { emailChangeRequestedMail, emailChangedMail, passwordChangedMail } from '../mail/account-mails.js';
+import { emailChangeRequestedMail } from '../mail/templates/email-change-requested.mail.js';
+import { emailChangedMail } from '../mail/templates/email-changed.mail.js';
+import { passwordChangedMail } from '../mail/templates/password-changed.mail.js';
 import { confirmationLinkLimit, currentPasswordLimit } from './account.limits.js';
 import { setPasswordHash } from './auth.queries.js';
 import { revokeAllSessions } from './auth.tokens.js';
@@ -98,11 +100,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           await app.mailer.send(
             {
               to: member.email,
-              ...emailChangedMail({
+              ...(await emailChangedMail({
                 username: member.username,
                 newEmail: link.email,
                 contactEmail: app.config.contactEmail,
-              }),
+              })),
             },
             trx,
           );
@@ -165,11 +167,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         await app.mailer.send(
           {
             to: member.email,
-            ...emailChangeRequestedMail({
+            ...(await emailChangeRequestedMail({
               username: member.username,
               newEmail: email,
               profileUrl: `${app.config.publicOrigin}/profile`,
-            }),
+            })),
           },
           trx,
         );
@@ -228,10 +230,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         await app.mailer.send(
           {
             to: member.email,
-            ...passwordChangedMail({
+            ...(await passwordChangedMail({
               username: member.username,
               resetUrl: `${app.config.publicOrigin}/forgot-password`,
-            }),
+            })),
           },
           trx,
         );

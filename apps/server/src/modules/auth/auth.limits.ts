@@ -4,7 +4,7 @@ import { TEXTS } from '@gardenswap/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Limit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { signInAttemptsMail } from '../mail/templates.js';
+import { signInAttemptsMail } from '../mail/templates/sign-in-attempts.mail.js';
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
 type Counted = Extract<Awaited<ReturnType<Counter>>, { isAllowed: false }>;
@@ -99,13 +99,13 @@ export function loginLimits(app: FastifyInstance): LoginLimits {
     const now = Date.now();
     await app.mailer.send({
       to: email,
-      ...signInAttemptsMail({
+      ...(await signInAttemptsMail({
         username: member.username,
         attempts: state.max - state.remaining,
         from: new Date(now - Math.max(0, state.timeWindow - state.ttl)),
         to: new Date(now),
         signInUrl: `${app.config.publicOrigin}/login`,
-      }),
+      })),
     });
   }
 

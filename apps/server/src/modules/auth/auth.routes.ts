@@ -18,8 +18,8 @@ import { AppError, notFound, unauthorized } from '../../lib/app-error.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
-import { passwordResetMail } from '../mail/templates.js';
-import { refuseSuspended } from '../moderation/suspensions.queries.js';
+import { passwordResetMail } from '../mail/templates/password-reset.mail.js';
+import { refuseSuspended } from '../moderation/lift-suspension.js';
 import {
   consumePasswordReset,
   findCredentialsByEmail,
@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Starts a session for the member from the browser of `request`: every way of signing in ends here. */
   async function signIn(member: { id: number; username: string }, request: FastifyRequest) {
-    await refuseSuspended(app.db, member.id);
+    await refuseSuspended(app, member.id);
     await deleteExpiredSessions(app.db);
     const session = await startSession(app.db, app.config.jwtSecret, member, request.headers['user-agent']);
     return {
@@ -144,7 +144,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const resetUrl = `${app.config.publicOrigin}/reset-password?token=${token}`;
         await app.db.transaction().execute(async (trx) => {
           await insertPasswordReset(trx, member.id, hashLinkToken(token), new Date(Date.now() + RESET_LINK_TTL_MS));
-          await app.mailer.send({ to: email, ...passwordResetMail({ username: member.username, resetUrl }) }, trx);
+          await app.mailer.send(
+            { to: email, ...(await passwordResetMail({ username: member.username, resetUrl })) },
+            trx,
+          );
         });
       }
       return reply.status(202).send({ detail: TEXTS.passwordResetSent });
@@ -249,6 +252,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const previous = await getProfilePicture(app.db, user.id);
       const saved = 'file' in form && form.file ? await app.images.save(form.file.buffer) : undefined;
       await updateProfileLocation(app.db, user.id, parsed.data, saved?.image);
+      await app.events.emit('member.changed', { memberId: user.id });
       if (saved) await app.images.remove([previous, saved.thumbnail]);
       return (await getProfile(app.db, user.id))!;
     },

@@ -1,7 +1,7 @@
 import { EMAIL_CONFIRMATION_TTL_HOURS } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/schema.js';
-import { confirmEmailMail } from '../mail/account-mails.js';
+import { confirmEmailMail } from '../mail/templates/confirm-email.mail.js';
 import { insertEmailConfirmation } from './email-confirmation.queries.js';
 import { hashLinkToken, newLinkToken } from './link-tokens.js';
 
@@ -22,7 +22,7 @@ export async function sendConfirmationLink(
   await insertEmailConfirmation(trx, member.id, email, hashLinkToken(token), expiresAt);
   const confirmUrl = `${app.config.publicOrigin}/confirm-email?token=${token}`;
   await app.mailer.send(
-    { to: email, ...confirmEmailMail({ username: member.username, email, confirmUrl, kind }) },
+    { to: email, ...(await confirmEmailMail({ username: member.username, email, confirmUrl, kind })) },
     trx,
   );
 }

@@ -36,6 +36,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (blockedId === userId) throw invalidField('user_id', SAFETY_TEXTS.blockSelf);
       if (!(await userExists(app.db, blockedId))) throw notFound(TEXTS.userNotFound);
       await blockMember(app.db, userId, blockedId);
+      await app.events.emit('block.changed', { blockerId: userId, blockedId, blocked: true });
       return reply.status(201).send({ user_id: blockedId });
     },
   );
@@ -50,7 +51,9 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await unblockMember(app.db, me(request).id, request.params.user_id);
+      const blockerId = me(request).id;
+      await unblockMember(app.db, blockerId, request.params.user_id);
+      await app.events.emit('block.changed', { blockerId, blockedId: request.params.user_id, blocked: false });
       return reply.status(204).send();
     },
   );

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { periodicSweep } from '../../lib/periodic-sweep.js';
 import { FRESH_TEXTS } from '@gardenswap/shared';
 import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
-import { renewMail } from './fresh.mails.js';
+import { renewMail, renewMailSample } from './renew.mail.js';
 import {
   type Backlog,
   type FreshGroup,
@@ -46,6 +46,8 @@ export const freshListingsSweep = fp(
       produce: settings.produceAfterMs,
       seedsAndPlants: settings.seedsAndPlantsAfterMs,
     };
+    // The renew e-mail lives here, with its feature: so does its preview.
+    app.mailPreviews.add('listing-renew', renewMailSample);
 
     /** Pushes stored notifications live to open tabs; they are stored already, so a failure only logs. */
     async function push(notices: { userId: number; id: number }[]) {
@@ -89,7 +91,7 @@ export const freshListingsSweep = fp(
             {
               to: owner.email,
               unsubscribeUrl,
-              ...renewMail({
+              ...(await renewMail({
                 recipientName: owner.first_name || owner.username,
                 title: claimed.title,
                 age: days(afterMs[group]),
@@ -97,7 +99,7 @@ export const freshListingsSweep = fp(
                 renewUrl: renewPageUrl(origin, token),
                 listingUrl: `${origin}/listings/${id}`,
                 unsubscribeUrl,
-              }),
+              })),
             },
             trx,
           );
@@ -107,8 +109,8 @@ export const freshListingsSweep = fp(
     }
 
     /** Pauses one listing not renewed since it asked, if it still is; the notice to push. */
-    function pause(id: number, askedAt: string | Date) {
-      return app.db.transaction().execute(async (trx) => {
+    async function pause(id: number, askedAt: string | Date) {
+      const done = await app.db.transaction().execute(async (trx) => {
         const now = clock();
         const paused = await pauseUnrenewed(trx, id, askedAt, iso(now));
         if (!paused) return undefined;
@@ -119,8 +121,13 @@ export const freshListingsSweep = fp(
           match_key: `paused:${id}:${iso(new Date(askedAt).getTime())}`,
           note: FRESH_TEXTS.pausedNotification(paused.title),
         });
-        return noticeId === undefined ? undefined : { userId: paused.owner_id, id: noticeId };
+        return {
+          ownerId: paused.owner_id,
+          notice: noticeId === undefined ? undefined : { userId: paused.owner_id, id: noticeId },
+        };
       });
+      if (done) await app.events.emit('listing.changed', { listingId: id, ownerId: done.ownerId });
+      return done?.notice;
     }
 
     let spreadOver = false;
@@ -170,5 +177,5 @@ export const freshListingsSweep = fp(
     });
     byServer.set(app.server, { sweep: sweeper.sweep });
   },
-  { name: 'fresh-listings-sweep', dependencies: ['mailer'] },
+  { name: 'fresh-listings-sweep', dependencies: ['mailer', 'events'] },
 );

@@ -106,21 +106,6 @@ export function pauseUnrenewed(db: Executor, id: number, askedAt: string | Date,
     .executeTakeFirst();
 }
 
-/**
- * The owner says their listing is still available: the clock restarts, the question of this cycle
- * is answered, and a paused listing is active again. Not for a gone listing. Whether it changed.
- */
-export async function renewListing(db: Executor, ownerId: number, id: number, now: string) {
-  const result = await db
-    .updateTable('listings')
-    .set({ renewed_at: now, renew_asked_at: null, paused_reason: null, is_active: 1, updated_at: now })
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .where('state_id', '<>', LISTING_STATES.gone)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** What renewing needs to know of a listing: its owner, whether it is active, gone, its title. */
 export function renewTarget(db: Executor, id: number) {
   return db
@@ -128,11 +113,6 @@ export function renewTarget(db: Executor, id: number) {
     .select(['owner_id', 'is_active', 'state_id', 'title'])
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** The owner paused the listing themselves: it no longer says it paused for want of a renewal. */
-export async function forgetPausedReason(db: Executor, id: number) {
-  await db.updateTable('listings').set({ paused_reason: null }).where('id', '=', id).execute();
 }
 
 /** The owner as the renew e-mail addresses them; `may_email` by the one e-mail rule (the matches kind). */

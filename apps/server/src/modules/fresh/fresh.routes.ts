@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { getVisibleListing, getVisibleOwner } from '../listings/index.js';
-import { renewListing, renewTarget } from './fresh.queries.js';
+import { getVisibleListing, getVisibleOwner, renewListing } from '../listings/index.js';
+import { renewTarget } from './fresh.queries.js';
 import { renewPageUrl, verifyRenewToken } from './renew-links.js';
 
 const tags = ['listings'];
@@ -39,8 +39,7 @@ export const freshRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownerId = await getVisibleOwner(app.db, user.id, id);
       if (ownerId === undefined) throw notFound(TEXTS.listingNotFound);
       if (ownerId !== user.id) throw forbidden(TEXTS.editForbidden);
-      if (!(await renewListing(app.db, user.id, id, nowIso()))) throw goneRefused();
-      await app.notify.listingChanged(id); // a reactivated listing may match wish lists; never fails the request
+      if (!(await renewListing(app, user.id, id, nowIso()))) throw goneRefused();
       const listing = await getVisibleListing(app.db, user.id, id, app.photoUrls.signerFor(user.id));
       if (!listing) throw notFound(TEXTS.listingNotFound);
       return listing;
@@ -105,8 +104,7 @@ export const freshRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const link = await readLink(request.query.token);
-      if (!(await renewListing(app.db, link.userId, link.listingId, nowIso()))) throw goneRefused();
-      await app.notify.listingChanged(link.listingId);
+      if (!(await renewListing(app, link.userId, link.listingId, nowIso()))) throw goneRefused();
       return { listing_id: link.listingId, title: link.title };
     },
   );

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js';
-import { openToEveryone, visibleTo } from '../listings/visibility.js';
+import { openToEveryone, visibleTo } from '../listings/index.js';
 
 /** What a stored photo belongs to, which decides who may fetch it. */
 export type PhotoOwner = { kind: 'listing'; listingId: number; isOpen: boolean } | { kind: 'avatar' } | undefined;

@@ -1,4 +1,4 @@
-import { LISTING_PHOTOS_MAX, type ListingPhoto } from '@gardenswap/shared';
+import type { ListingPhoto } from '@gardenswap/shared';
 import type { Expression } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
@@ -19,7 +19,7 @@ export interface SavedPhoto {
  * runs one writer at a time anyway), so two photo calls on one listing never interleave.
  * False when the owner has no such listing.
  */
-async function lockOwnListing(trx: Executor, ownerId: number, listingId: number) {
+export async function lockOwnListing(trx: Executor, ownerId: number, listingId: number) {
   const result = await trx
     .updateTable('listings')
     .set({ updated_at: nowIso() })
@@ -43,12 +43,12 @@ const selectOrderedPhotos = preparedQuery(
 );
 
 /** A listing's photo rows in order, the cover first (whoever asks: see `signedPhotos`). */
-function orderedPhotos(db: Executor, listingId: number) {
+export function orderedPhotos(db: Executor, listingId: number) {
   return selectOrderedPhotos(db, { listingId });
 }
 
 /** Numbers the listing's photos 0.. in the given order and mirrors the first (the cover) on the listing. */
-async function writeOrder(
+export async function writeOrder(
   trx: Executor,
   listingId: number,
   photos: { id: number; image: string; thumbnail: string }[],
@@ -98,111 +98,6 @@ export async function insertCoverPhoto(db: Executor, listingId: number, photo: S
     .insertInto('listing_photos')
     .values({ listing_id: listingId, position: 0, ...photo, created_at: nowIso() })
     .execute();
-}
-
-export type AddPhotoResult = 'added' | 'full' | undefined;
-
-/**
- * Adds a photo at the end of one of the owner's listings (it becomes the cover when it is the
- * first). `full` at the limit; undefined when the owner has no such listing.
- */
-export function addListingPhoto(
-  db: DB,
-  ownerId: number,
-  listingId: number,
-  photo: SavedPhoto,
-  /** Written in the same transaction once the photo is added (the request's Idempotency-Key). */
-  alsoWrite: (trx: Executor) => Promise<void> = async () => {},
-): Promise<AddPhotoResult> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
-    const photos = await orderedPhotos(trx, listingId);
-    if (photos.length >= LISTING_PHOTOS_MAX) return 'full';
-    const row = await trx
-      .insertInto('listing_photos')
-      .values({ listing_id: listingId, position: photos.length, ...photo, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeOrder(trx, listingId, [...photos, { id: row.id, ...photo }]);
-    await alsoWrite(trx);
-    return 'added';
-  });
-}
-
-/**
- * Replaces the cover of one of the owner's listings (or adds it when there is none): the answer of
- * the single-photo call. Returns the replaced paths for removal; undefined when there is no such listing.
- */
-export function replaceCoverPhoto(
-  db: DB,
-  ownerId: number,
-  listingId: number,
-  photo: SavedPhoto,
-  /** Written in the same transaction once the cover is replaced (the request's Idempotency-Key). */
-  alsoWrite: (trx: Executor) => Promise<void> = async () => {},
-): Promise<{ removed: string[] } | undefined> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
-    const photos = await orderedPhotos(trx, listingId);
-    const [cover, ...rest] = photos;
-    if (cover) await trx.deleteFrom('listing_photos').where('id', '=', cover.id).execute();
-    const row = await trx
-      .insertInto('listing_photos')
-      .values({ listing_id: listingId, position: 0, ...photo, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeOrder(trx, listingId, [{ id: row.id, ...photo }, ...rest]);
-    await alsoWrite(trx);
-    return { removed: cover ? [cover.image, cover.thumbnail] : [] };
-  });
-}
-
-/**
- * Removes one photo of one of the owner's listings (the next becomes the cover when it was the
- * cover); `photoId` undefined removes the cover. Returns its paths for removal from the store;
- * `missing` when the listing has no such photo; undefined when the owner has no such listing.
- */
-export function removeListingPhoto(
-  db: DB,
-  ownerId: number,
-  listingId: number,
-  photoId?: number,
-): Promise<{ removed: string[] } | 'missing' | undefined> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
-    const photos = await orderedPhotos(trx, listingId);
-    const photo = photoId === undefined ? photos[0] : photos.find((p) => p.id === photoId);
-    if (!photo) return photoId === undefined ? { removed: [] } : 'missing';
-    await trx.deleteFrom('listing_photos').where('id', '=', photo.id).execute();
-    await writeOrder(
-      trx,
-      listingId,
-      photos.filter((p) => p.id !== photo.id),
-    );
-    return { removed: [photo.image, photo.thumbnail] };
-  });
-}
-
-/**
- * Puts one of the owner's listings' photos in a new order, the cover first. `mismatch` unless the
- * ids are exactly the listing's photos, each once; undefined when there is no such listing.
- */
-export function reorderListingPhotos(
-  db: DB,
-  ownerId: number,
-  listingId: number,
-  photoIds: number[],
-): Promise<'ok' | 'mismatch' | undefined> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
-    const photos = await orderedPhotos(trx, listingId);
-    const byId = new Map(photos.map((p) => [p.id, p]));
-    const ordered = photoIds.map((id) => byId.get(id));
-    if (new Set(photoIds).size !== photos.length || photoIds.length !== photos.length || ordered.includes(undefined))
-      return 'mismatch';
-    await writeOrder(trx, listingId, ordered as typeof photos);
-    return 'ok';
-  });
 }
 
 /**

@@ -13,12 +13,8 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error
 import { readMultipart } from '../../lib/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { failed } from '../idempotency/idempotency.plugin.js';
-import {
-  addListingPhoto,
-  countListingPhotos,
-  removeListingPhoto,
-  reorderListingPhotos,
-} from './listing-photos.queries.js';
+import { countListingPhotos } from './listing-photos.queries.js';
+import { addListingPhoto, removeListingPhoto, reorderListingPhotos } from './commands/listing-photos.js';
 import { getVisibleListing, getVisibleOwner } from './read/get-listing.js';
 
 const tags = ['listings'];
@@ -73,7 +69,7 @@ export const listingPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
         return app.idempotency.replayed(reply).status(once.replay.status).send(listing);
       }
       const saved = await app.images.save(form.file.buffer).catch(failed(once));
-      const result = await addListingPhoto(app.db, user.id, id, saved, (trx) => once.record(trx, 201, id)).catch(
+      const result = await addListingPhoto(app, user.id, id, saved, (trx) => once.record(trx, 201, id)).catch(
         async (error: unknown) => {
           await app.images.remove([saved.image, saved.thumbnail]);
           return failed(once)(error);
@@ -101,7 +97,7 @@ export const listingPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id, photoId } = request.params;
       await assertOwner(user.id, id);
-      const result = await removeListingPhoto(app.db, user.id, id, photoId);
+      const result = await removeListingPhoto(app, user.id, id, photoId);
       if (!result) throw listingNotFound();
       if (result === 'missing') throw notFound(LISTING_PHOTO_TEXTS.photoNotFound);
       await app.images.remove(result.removed);
@@ -124,7 +120,7 @@ export const listingPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id);
-      const result = await reorderListingPhotos(app.db, user.id, id, request.body.photo_ids);
+      const result = await reorderListingPhotos(app, user.id, id, request.body.photo_ids);
       if (!result) throw listingNotFound();
       if (result === 'mismatch') throw invalidField('photo_ids', LISTING_PHOTO_TEXTS.orderMismatch);
       return visibleListing(user.id, id);

@@ -19,12 +19,13 @@ import { me } from '../../plugins/auth.js';
 import { failed } from '../idempotency/idempotency.plugin.js';
 import { getVisibleListing, getVisibleOwner } from './read/get-listing.js';
 import { listListings } from './read/list-listings.js';
-import { insertListing, setListingVisibility, updateOwnListing } from './listings.writes.js';
-import { deleteListingWithPhotos, removeListingPhoto, replaceCoverPhoto } from './listing-photos.queries.js';
+import { createListing } from './commands/create-listing.js';
+import { deleteListing } from './commands/delete-listing.js';
+import { removeListingPhoto, replaceCoverPhoto } from './commands/listing-photos.js';
+import { setListingVisibility } from './commands/set-listing-visibility.js';
+import { updateListing } from './commands/update-listing.js';
 import { ListingsJson } from './listings-json.js';
 import type { PublicFeed } from './public-feed.js';
-import { pushUpdate, tellUnreserved } from '../trade/trade-notices.js';
-import { forgetPausedReason, renewListing, renewTarget } from '../fresh/fresh.queries.js';
 
 const tags = ['listings'];
 const IMAGE_FIELD = 'image';
@@ -153,17 +154,11 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = upload ? await app.images.save(upload).catch(failed(once)) : undefined;
       let id: number;
       try {
-        id = await app.db.transaction().execute(async (trx) => {
-          const created = await insertListing(trx, user.id, request.body, image);
-          await once.record(trx, 201, created);
-          return created;
-        });
+        id = await createListing(app, user.id, request.body, image, (trx, created) => once.record(trx, 201, created));
       } catch (error) {
         await app.images.remove([image?.image, image?.thumbnail]);
         return failed(once)(error);
       }
-      await app.notify.listingChanged(id); // wish-list matches; never fails the request
-      await (await app.swapAlerts.listing(undefined)).tell(id);
       return reply.status(201).send(await visibleListing(user.id, id));
     },
   );
@@ -184,22 +179,11 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
-      const swaps = await app.swapAlerts.listing(id);
-      const before = await renewTarget(app.db, id);
-      const result = await updateOwnListing(app.db, user.id, id, request.body);
+      const now = new Date(app.config.clock()).toISOString();
+      const result = await updateListing(app, user.id, id, request.body, now);
       if (!result) throw listingNotFound();
       if (!result.ok && 'conflict' in result) throw new AppError('CONFLICT', result.conflict);
       if (!result.ok) throw invalidField(result.field, result.problem);
-      if (result.unreservedFor) {
-        await tellUnreserved(app, id, user.id, result.unreservedFor);
-        pushUpdate(app, [user.id, result.unreservedFor], id);
-      }
-      // Reactivating a paused listing renews it; pausing it oneself says nothing about renewals.
-      if (request.body.is_active === true && before?.is_active === 0)
-        await renewListing(app.db, user.id, id, new Date(app.config.clock()).toISOString());
-      if (request.body.is_active === false) await forgetPausedReason(app.db, id);
-      await app.notify.listingChanged(id); // wish-list matches; never fails the request
-      await swaps.tell();
       return visibleListing(user.id, id);
     },
   );
@@ -213,10 +197,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
-      const swaps = await app.swapAlerts.listing(id);
-      if (!(await setListingVisibility(app.db, user.id, id, request.body.is_public))) throw listingNotFound();
-      await app.notify.listingChanged(id); // wish-list matches; never fails the request
-      await swaps.tell();
+      if (!(await setListingVisibility(app, user.id, id, request.body.is_public))) throw listingNotFound();
       return visibleListing(user.id, id);
     },
   );
@@ -242,7 +223,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const once = await app.idempotency.start(request, {}, form.file.buffer);
       if (once.replay) return replay(reply, user.id, once.replay);
       const saved = await app.images.save(form.file.buffer).catch(failed(once));
-      const replaced = await replaceCoverPhoto(app.db, user.id, id, saved, (trx) => once.record(trx, 200, id)).catch(
+      const replaced = await replaceCoverPhoto(app, user.id, id, saved, (trx) => once.record(trx, 200, id)).catch(
         async (error: unknown) => {
           await app.images.remove([saved.image, saved.thumbnail]);
           return failed(once)(error);
@@ -271,7 +252,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.editForbidden);
-      const result = await removeListingPhoto(app.db, user.id, id);
+      const result = await removeListingPhoto(app, user.id, id);
       if (!result || result === 'missing') throw listingNotFound();
       await app.images.remove(result.removed);
       return visibleListing(user.id, id);
@@ -285,11 +266,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = me(request);
       const { id } = request.params;
       await assertOwner(user.id, id, TEXTS.deleteForbidden);
-      const swaps = await app.swapAlerts.listing(id);
-      const removed = await deleteListingWithPhotos(app.db, user.id, id);
-      if (!removed) throw listingNotFound();
-      await swaps.tell();
-      await app.images.remove(removed);
+      if (!(await deleteListing(app, user.id, id))) throw listingNotFound();
       return reply.status(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import type { ListingRow } from './read/listing-row.js';
 
 /**
  * How long what the feed holds is trusted without hearing of a change. Changes made through
- * this process are heard as they commit, another instance's through Redis; one that is not
+ * this process are heard as they commit (domain events), another instance's through Redis; one that is not
  * heard (Redis away, a command-line tool's) reaches this one's public feed within this, as a
  * logout reaches a session check (plugins/auth.ts).
  */
@@ -168,10 +168,10 @@ export class PublicFeed {
     this.rows = new SharedReads(ROWS_MAX, trustMs);
   }
 
-  /** The tables whose changes `changed` must hear. */
-  static readonly TABLES = ['listings', 'listing_photos', 'users', 'blocks'];
-
-  /** The tables a committed change wrote (`TableWrites`): drops what they may touch. */
+  /**
+   * What a committed change wrote (`listings`, `listing_photos`, `users`, `blocks`; the events
+   * listings.plugin.ts hears): drops what it may touch.
+   */
   changed(tables: ReadonlySet<string>) {
     // A listing, or its owner's name, place or picture.
     if (tables.has('listings') || tables.has('users')) {
@@ -182,6 +182,11 @@ export class PublicFeed {
     if (tables.has('listings') || tables.has('users') || tables.has('listing_photos')) this.listings.drop();
     // A member's postcode, or a block.
     if (tables.has('users') || tables.has('blocks')) this.viewers.drop();
+  }
+
+  /** Drops everything held: a write no event told of (see `PUBLIC_FEED_TRUST_MS`). */
+  forget() {
+    this.changed(new Set(['listings', 'listing_photos', 'users', 'blocks']));
   }
 
   /** The head, read with `read(rows)` (the newest `rows` open listings) when not held. */

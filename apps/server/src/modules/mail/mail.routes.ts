@@ -7,11 +7,10 @@ import {
 } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/app-error.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { setEmailNotifications } from '../auth/auth.queries.js';
 import { OutboxMailSchema, listOwnOutbox } from './outbox.queries.js';
-import { previewMail } from './templates.js';
 import { type Unsubscribe, unsubscribePageUrl, verifyUnsubscribeToken } from './unsubscribe.js';
 
 const tags = ['e-mail'];
@@ -109,7 +108,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const mail = previewMail(request.params.kind, publicOrigin);
+      const mail = await app.mailPreviews.render(request.params.kind, publicOrigin);
+      if (!mail) throw notFound();
       if (request.query.format === 'html') return reply.type('text/html; charset=utf-8').send(mail.html);
       if (request.query.format === 'text') return reply.type('text/plain; charset=utf-8').send(mail.text);
       return mail;

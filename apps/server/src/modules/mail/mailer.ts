@@ -14,7 +14,8 @@ import {
   markMailSent,
   releaseMails,
 } from './outbox.queries.js';
-import type { RenderedMail } from './templates.js';
+import { mailPreviews } from './previews.js';
+import type { RenderedMail } from './templates/render-mail.js';
 import { type Recipient, listUnsubscribeHeaders, signUnsubscribeToken, unsubscribePageUrl } from './unsubscribe.js';
 
 export interface OutgoingMail extends RenderedMail {
@@ -242,6 +243,14 @@ export const mailerPlugin = fp(
     };
     app.decorate('mailer', mailer);
     byServer.set(app.server, mailer);
+
+    // The modules that own an e-mail add its preview while they register; by now every one has.
+    const previews = mailPreviews();
+    app.decorate('mailPreviews', previews);
+    app.addHook('onReady', async () => {
+      const missing = previews.missing();
+      if (missing.length) throw new Error(`no sample for the e-mail previews: ${missing.join(', ')}`);
+    });
 
     if (transport) {
       app.addHook('onReady', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicSweep } from '../../lib/periodic-sweep.js';
-import { unreadMessagesMail } from '../mail/templates.js';
+import { unreadMessagesMail } from '../mail/templates/unread-messages.mail.js';
 import {
   type DueConversation,
   type DueRule,
@@ -56,7 +56,7 @@ export const offlineMailPlugin = fp(
           {
             to: recipient.email,
             unsubscribeUrl,
-            ...unreadMessagesMail({
+            ...(await unreadMessagesMail({
               recipientName: recipient.first_name || recipient.username,
               fromName: sender.first_name || sender.username,
               fromUsername: sender.username,
@@ -64,7 +64,7 @@ export const offlineMailPlugin = fp(
               latestText: unread.latest.content,
               chatUrl: `${origin}/messages/${sender.id}`,
               unsubscribeUrl,
-            }),
+            })),
           },
           trx,
         );

@@ -11,7 +11,7 @@ import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createListing, createUser, PASSWORD, type TestUser } from '../../../test/factories.js';
 import { mailerOf } from '../mail/mailer.js';
 import { setModerator } from './moderation.queries.js';
-import { liftEndedSuspensions } from './suspensions.queries.js';
+import { liftEndedSuspensions } from './lift-suspension.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('lifting a suspension', () => {
     const back = await login(member.email);
     expect(back.statusCode).toBe(200);
     // Nothing is left for the sweep to lift.
-    expect(await liftEndedSuspensions(ctx.db)).not.toContain(member.id);
+    expect(await liftEndedSuspensions(ctx.app)).not.toContain(member.id);
 
     const log = (await ctx.inject({ method: 'GET', url: '/api/moderation/log', as: moderator })).json<
       ModerationLogEntry[]

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicSweep } from '../../lib/periodic-sweep.js';
-import { liftEndedSuspensions } from './suspensions.queries.js';
+import { liftEndedSuspensions } from './lift-suspension.js';
 
 /** How often each instance looks for suspensions that have run out. */
 export const SUSPENSION_SWEEP_MS = 60_000;
@@ -18,12 +18,12 @@ export const suspensionSweep = fp(
       everyMs: SUSPENSION_SWEEP_MS,
       atStart: true,
       run: async () => {
-        const lifted = await liftEndedSuspensions(app.db);
+        const lifted = await liftEndedSuspensions(app);
         if (lifted.length > 0) app.log.info({ members: lifted }, 'suspensions ended');
         return lifted.length;
       },
       more: () => false,
     });
   },
-  { name: 'suspension-sweep' },
+  { name: 'suspension-sweep', dependencies: ['events'] },
 );

@@ -6,7 +6,7 @@ import { createListing, createUser, PASSWORD, type TestUser } from '../../../tes
 import { type ClientSocket, connectTab } from '../../../test/sockets.js';
 import { mailerOf } from '../mail/mailer.js';
 import { setModerator } from './moderation.queries.js';
-import { liftEndedSuspensions } from './suspensions.queries.js';
+import { liftEndedSuspensions } from './lift-suspension.js';
 
 let ctx: TestContext;
 let url: string;
@@ -129,7 +129,7 @@ describe('suspending a member', () => {
     const refused = await login(member.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe(MODERATION_TEXTS.suspendedForGood);
-    expect(await liftEndedSuspensions(ctx.db)).not.toContain(member.id);
+    expect(await liftEndedSuspensions(ctx.app)).not.toContain(member.id);
     expect(await canOpen(bystander, kept.id)).toBe(false);
   });
 
@@ -157,7 +157,7 @@ describe('suspending a member', () => {
       .set({ suspended_until: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', member.id)
       .execute();
-    expect(await liftEndedSuspensions(ctx.db)).toContain(member.id);
+    expect(await liftEndedSuspensions(ctx.app)).toContain(member.id);
 
     expect(await canOpen(bystander, kept.id)).toBe(true);
     expect(await visibleIds(bystander, 'public=true')).toContain(kept.id);

@@ -1,7 +1,5 @@
-import { suspendedText } from '@gardenswap/shared';
-import type { DB, Executor } from '../../db/schema.js';
-import { nowIso, toIso } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import type { Executor } from '../../db/schema.js';
+import { nowIso } from '../../db/schema.js';
 import { revokeAllSessions } from '../auth/auth.tokens.js';
 
 /** Whether a member's suspension is in force now: set, and for good or not yet over. */
@@ -45,41 +43,4 @@ export async function liftSuspension(db: Executor, userId: number, ranOutBy?: st
   if (Number(lifted.numUpdatedRows) === 0) return false;
   await db.updateTable('listings').set({ owner_suspended: 0 }).where('owner_id', '=', userId).execute();
   return true;
-}
-
-/**
- * Lifts every suspension that has run out. The state lives in the database, so a restart forgets
- * nothing: each instance runs this now and then (see suspension-sweep.ts), and a sign-in runs it
- * for its member. The ids of the members it let back.
- */
-export async function liftEndedSuspensions(db: DB, now = nowIso()) {
-  const over = await db
-    .selectFrom('users')
-    .select('id')
-    .where('suspended_at', 'is not', null)
-    .where('suspended_until', '<=', now)
-    .limit(500)
-    .execute();
-  const lifted: number[] = [];
-  for (const { id } of over) {
-    if (await db.transaction().execute((trx) => liftSuspension(trx, id, now))) lifted.push(id);
-  }
-  return lifted;
-}
-
-/**
- * Refuses a suspended member a new session (403, saying until when); a suspension that has run
- * out is lifted on the spot.
- */
-export async function refuseSuspended(db: DB, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select(['suspended_at', 'suspended_until'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!row || row.suspended_at === null) return;
-  if (isSuspendedNow(row)) {
-    throw new AppError('ACCOUNT_SUSPENDED', suspendedText(row.suspended_until && toIso(row.suspended_until)));
-  }
-  await liftEndedSuspensions(db);
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { endAllSessions } from '../auth/end-sessions.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
-import { listingHiddenMail, suspensionMail, warningMail } from './moderation.mails.js';
+import { listingHiddenMail } from './mails/listing-hidden.mail.js';
+import { suspensionMail } from './mails/suspension.mail.js';
+import { warningMail } from './mails/warning.mail.js';
 import { insertAction } from './audit-log.queries.js';
 import { findActionTarget, hideListing, memberContact, resolveOpenReports } from './moderation.queries.js';
 import { type Notice, pushNotices } from './push-notices.js';
@@ -83,12 +85,12 @@ export async function takeAction(
         },
         {
           to: member.email,
-          ...listingHiddenMail({
+          ...(await listingHiddenMail({
             name: member.first_name || member.username,
             title: target?.listingTitle ?? '',
             reason: input.note,
             url: `${origin}/listings/${id}`,
-          }),
+          })),
         },
       );
     }
@@ -97,7 +99,7 @@ export async function takeAction(
         { user_id: member.id, type: 'moderation_warning', match_key: `moderation:${actionId}`, note: input.note },
         {
           to: member.email,
-          ...warningMail({ name: member.first_name || member.username, reason: input.note, url: origin }),
+          ...(await warningMail({ name: member.first_name || member.username, reason: input.note, url: origin })),
         },
       );
     }
@@ -106,11 +108,11 @@ export async function takeAction(
       await app.mailer.send(
         {
           to: member.email,
-          ...suspensionMail({
+          ...(await suspensionMail({
             name: member.first_name || member.username,
             reason: input.note,
             until: suspendedUntil?.toISOString() ?? null,
-          }),
+          })),
         },
         trx,
       );
@@ -118,9 +120,16 @@ export async function takeAction(
     const outcome = outcomeText(input, label, member?.username);
     for (const reporter of reporters)
       await tell({ user_id: reporter, type: 'report_outcome', match_key: `outcome:${actionId}`, note: outcome });
-    return { actionId, notices, suspended: input.action === 'suspend' ? member?.id : undefined };
+    return {
+      actionId,
+      notices,
+      suspended: input.action === 'suspend' ? member?.id : undefined,
+      hidden: input.action === 'hide_listing' ? member?.id : undefined,
+    };
   });
   if (!done) return 'handled';
+  if (done.hidden !== undefined) await app.events.emit('listing.changed', { listingId: id, ownerId: done.hidden });
+  if (done.suspended !== undefined) await app.events.emit('member.changed', { memberId: done.suspended });
 
   if (done.suspended !== undefined) endAllSessions(app, done.suspended);
   await pushNotices(app, done.notices);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { insertNotification } from '../notifications/notifications.queries.js';
 import { insertAction } from './audit-log.queries.js';
 import { findListingToUnhide, unhideListingRow } from './hidden-listings.queries.js';
-import { listingUnhiddenMail } from './moderation.mails.js';
+import { listingUnhiddenMail } from './mails/listing-unhidden.mail.js';
 import { listingLabel, memberContact } from './moderation.queries.js';
 import { pushNotices } from './push-notices.js';
 
@@ -49,13 +49,13 @@ export async function unhideListing(
       await app.mailer.send(
         {
           to: owner.email,
-          ...listingUnhiddenMail({
+          ...(await listingUnhiddenMail({
             name: owner.first_name || owner.username,
             title: listing.title,
             reason: note,
             url: `${app.config.publicOrigin}/listings/${listing.id}`,
             ownerSuspended: listing.owner_suspended === 1,
-          }),
+          })),
         },
         trx,
       );
@@ -63,6 +63,7 @@ export async function unhideListing(
   });
   if (!done) return 'not-hidden';
   await pushNotices(app, done.notices);
-  await app.notify.listingChanged(listing.id); // wish-list matches; never fails the request
+  // Wish lists it matches hear of it, and every list of it.
+  await app.events.emit('listing.changed', { listingId: listing.id, ownerId: listing.owner_id });
   return done.actionId;
 }

@@ -2,7 +2,7 @@ import { LISTING_STATES, type Listing } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { coordinatesOf, listingSelect, toListing } from '../listings/index.js';
-import { visibleTo } from '../listings/visibility.js';
+import { visibleTo } from '../listings/index.js';
 import { wordRuleOf } from '../../lib/word-rule.js';
 import { titlesMatch } from './matcher.js';
 

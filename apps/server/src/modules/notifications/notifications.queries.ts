@@ -11,7 +11,7 @@ import { nowIso, toIso } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { friendIdsOf } from '../friends/friends.sql.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
-import { visibleTo } from '../listings/visibility.js';
+import { visibleTo } from '../listings/index.js';
 import { mayEmailFlag } from '../mail/recipients.js';
 
 type NotificationsEb = ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>;

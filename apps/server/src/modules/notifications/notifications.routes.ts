@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { mailRoutes } from '../mail/mail.routes.js';
 import { mailerPlugin } from '../mail/mailer.js';
-import { friendInvitationMail } from '../mail/templates.js';
+import { friendInvitationMail } from '../mail/templates/friend-invitation.mail.js';
 import { countUnread, getRecipient, listNotifications, markRead } from './notifications.queries.js';
 import { matchesOfWant } from './matches.queries.js';
 import { notifierPlugin } from './notifier.js';
@@ -129,7 +129,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.mailer.send({
         to,
         unsubscribeUrl,
-        ...friendInvitationMail({
+        ...(await friendInvitationMail({
           kind: 'invitation',
           recipientName: member?.first_name,
           fromName: from.first_name || from.username,
@@ -138,7 +138,7 @@ const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
           friendCount: Number(from.friend_count),
           profileUrl: `${app.config.publicOrigin}/seller/${from.id}`,
           unsubscribeUrl,
-        }),
+        })),
       });
       return reply.status(202).send({ ok: true });
     },

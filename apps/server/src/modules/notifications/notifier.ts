@@ -3,7 +3,8 @@ import { LISTING_STATES } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { friendInvitationMail, matchMail } from '../mail/templates.js';
+import { friendInvitationMail } from '../mail/templates/friend-invitation.mail.js';
+import { matchMail } from '../mail/templates/match.mail.js';
 import { wordRuleOf } from '../../lib/word-rule.js';
 import { titlesMatch } from './matcher.js';
 import {
@@ -89,7 +90,7 @@ export const notifierPlugin = fp(
         mail = {
           to: want.email,
           unsubscribeUrl,
-          ...matchMail({
+          ...(await matchMail({
             recipientName: want.first_name || want.username,
             wantTitle: want.title,
             listing: {
@@ -102,7 +103,7 @@ export const notifierPlugin = fp(
             },
             owner: { username: listing.owner_username, place: placeOf(listing.owner_city, listing.owner_state) },
             unsubscribeUrl,
-          }),
+          })),
         };
       }
       const id = await noticeWithMail(
@@ -168,7 +169,7 @@ export const notifierPlugin = fp(
         mail = {
           to: to.email,
           unsubscribeUrl,
-          ...friendInvitationMail({
+          ...(await friendInvitationMail({
             kind: 'request',
             recipientName: to.first_name || to.username,
             fromName: from.first_name || from.username,
@@ -177,7 +178,7 @@ export const notifierPlugin = fp(
             friendCount: Number(from.friend_count),
             profileUrl: `${origin}/seller/${from.id}`,
             unsubscribeUrl,
-          }),
+          })),
         };
       }
       // One notice (and one e-mail) per member who asks, so asking, cancelling and asking again cannot flood anyone.
@@ -211,6 +212,11 @@ export const notifierPlugin = fp(
       }),
     };
     app.decorate('notify', notifier);
+    // A listing listed or changed (but for its photos) may now match wish lists.
+    app.events.on('listing.created', ({ listingId }) => notifier.listingChanged(listingId));
+    app.events.on('listing.changed', ({ listingId, photosOnly }) =>
+      photosOnly ? undefined : notifier.listingChanged(listingId),
+    );
   },
-  { name: 'notifier', dependencies: ['mailer'] },
+  { name: 'notifier', dependencies: ['mailer', 'events'] },
 );

@@ -1,7 +1,7 @@
 import type { Report, ReportInput } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, toIso } from '../../db/schema.js';
-import { visibleTo } from '../listings/visibility.js';
+import { visibleTo } from '../listings/index.js';
 
 /**
  * Whether the reporter may report this target: a listing they can see, a message they sent

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/schema.js';
 import { wordRuleOf } from '../../lib/word-rule.js';
+import type { ListingBefore } from '../listings/index.js';
 import { itemTerms, itemWords, titlesMatch, wordsMatch } from '../notifications/matcher.js';
 import {
   type WantItem,
@@ -18,8 +19,7 @@ import {
  * want needs a listing matching it whose owner wants something the member lists. Asked before the
  * change (the old title and category) and after it (the new), so a swap that ends is told too.
  */
-async function listingAudience(db: Executor, listingId: number): Promise<number[]> {
-  const listing = await listingForSwaps(db, listingId);
+async function listingAudience(db: Executor, listing: ListingBefore | undefined): Promise<number[]> {
   if (!listing) return [];
   const audience = new Set([listing.owner_id]);
   const rule = wordRuleOf(db);
@@ -45,12 +45,11 @@ async function wantAudience(db: Executor, userId: number, want: WantItem | undef
 }
 
 /**
- * Each call gathers whom to tell before a change; its `tell` gathers those after it (with the new
- * listing's or want's id when it was just created) and pushes `swaps_changed` to all of them.
+ * Each call gathers whom to tell before a change to a want; its `tell` gathers those after it
+ * (with the new want's id when it was just created) and pushes `swaps_changed` to all of them.
+ * A listing's changes are heard as events: the listing as it was comes with them.
  */
 export interface SwapAlerts {
-  /** Before a listing is created (undefined), changed or deleted. */
-  listing(listingId: number | undefined): Promise<{ tell(listingId?: number): Promise<void> }>;
   /** Before a member's want is created (undefined), changed or deleted. */
   want(userId: number, wantId: number | undefined): Promise<{ tell(wantId?: number): Promise<void> }>;
 }
@@ -79,15 +78,17 @@ export const swapAlertsPlugin = fp(
       for (const userId of new Set([...before, ...after])) app.realtime.toUser(userId, 'swaps_changed');
     };
 
+    const audienceNow = (listingId: number) =>
+      safely(async () => listingAudience(app.db, await listingForSwaps(app.db, listingId)));
+    app.events.on('listing.created', async ({ listingId }) => push([], await audienceNow(listingId)));
+    app.events.on('listing.changed', async ({ listingId, before }) => {
+      if (before) push(await safely(() => listingAudience(app.db, before)), await audienceNow(listingId));
+    });
+    app.events.on('listing.removed', async ({ before }) =>
+      push(await safely(() => listingAudience(app.db, before)), []),
+    );
+
     app.decorate('swapAlerts', {
-      async listing(listingId) {
-        const before = listingId === undefined ? [] : await safely(() => listingAudience(app.db, listingId));
-        return {
-          async tell(after = listingId) {
-            push(before, after === undefined ? [] : await safely(() => listingAudience(app.db, after)));
-          },
-        };
-      },
       async want(userId, wantId) {
         const audienceOf = (id: number | undefined) =>
           safely(async () =>
@@ -102,5 +103,5 @@ export const swapAlertsPlugin = fp(
       },
     } satisfies SwapAlerts);
   },
-  { name: 'swap-alerts' },
+  { name: 'swap-alerts', dependencies: ['events'] },
 );

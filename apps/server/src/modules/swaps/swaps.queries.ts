@@ -4,7 +4,7 @@ import type { Executor } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { searchOfEachRow } from '../listings/index.js';
-import { visibleTo } from '../listings/visibility.js';
+import { visibleTo } from '../listings/index.js';
 
 /** A want as the swap finder reads it. */
 export interface WantItem {

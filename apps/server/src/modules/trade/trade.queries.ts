@@ -11,13 +11,13 @@ import {
 import { type Executor, nowIso, toIso } from '../../db/schema.js';
 import { shownUsername } from '../account/deleted-members.sql.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
-import { visibleTo } from '../listings/visibility.js';
+import { visibleTo } from '../listings/index.js';
 
 /** The trade columns of a listing the viewer may see; undefined alike for a missing and a hidden one. */
 export function getVisibleTradeListing(db: Executor, viewerId: number, id: number) {
   return db
     .selectFrom('listings')
-    .select(['id', 'owner_id', 'title', 'state_id', 'reserved_for_id', 'pickup_note'])
+    .select(['id', 'owner_id', 'title', 'category_id', 'state_id', 'reserved_for_id', 'pickup_note'])
     .where('listings.id', '=', id)
     .where(visibleTo(viewerId))
     .executeTakeFirst();

@@ -47,6 +47,13 @@ const conflict = (detail: string) => new AppError('CONFLICT', detail);
  * over, only the two members of a trade thank, and a listing the member may not see is not there.
  */
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An owner's edit that moves a listing off Reserved ends its reservation: its member is told.
+  app.events.on('reservation.changed', async ({ listingId, ownerId, memberId, reserved }) => {
+    if (reserved) return;
+    await tellUnreserved(app, listingId, ownerId, memberId);
+    pushUpdate(app, [ownerId, memberId], listingId);
+  });
+
   /** The listing if the member may see it, else 404 (never telling a hidden one from a missing one). */
   async function visibleListing(userId: number, id: number) {
     const listing = await getVisibleTradeListing(app.db, userId, id);
@@ -178,6 +185,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await isInterested(app.db, listing.id, user_id))) throw invalidField('user_id', TRADE_TEXTS.notInterested);
       const note = pickup_note ? pickup_note : null;
       await setReservation(app.db, user.id, listing.id, { userId: user_id, pickupNote: note });
+      await app.events.emit('listing.changed', { listingId: listing.id, ownerId: user.id });
       const previous = listing.state_id === LISTING_STATES.reserved ? listing.reserved_for_id : null;
       if (previous && previous !== user_id) await tellUnreserved(app, listing.id, user.id, previous);
       await tell(app, {
@@ -209,6 +217,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       const listing = await ownListing(user.id, request.params.id);
       if (listing.state_id !== LISTING_STATES.reserved) throw conflict(TRADE_TEXTS.notReserved);
       await setReservation(app.db, user.id, listing.id, null);
+      await app.events.emit('listing.changed', { listingId: listing.id, ownerId: user.id });
       if (listing.reserved_for_id) await tellUnreserved(app, listing.id, user.id, listing.reserved_for_id);
       pushUpdate(app, [user.id, listing.reserved_for_id], listing.id);
       return reply.status(204).send(null);
@@ -238,11 +247,15 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (receiver.id === user.id) throw invalidField(field, TRADE_TEXTS.ownListing);
       if (await isBlockedPair(app.db, user.id, receiver.id)) throw forbidden(TRADE_TEXTS.cannotTrade);
 
-      // A gone listing ends every swap it was part of: those members are told once it is recorded.
-      const swaps = await app.swapAlerts.listing(listing.id);
       const tradeId = await app.db.transaction().execute((trx) => recordTrade(trx, listing, receiver.id, kind));
       if (tradeId === undefined) throw conflict(TRADE_TEXTS.listingGone);
-      await swaps.tell();
+      // A gone listing ends every swap it was part of: those members are told (`before`).
+      const { id, owner_id, title, category_id } = listing;
+      await app.events.emit('listing.changed', {
+        listingId: id,
+        ownerId: owner_id,
+        before: { id, owner_id, title, category_id },
+      });
       const kept = listing.state_id === LISTING_STATES.reserved ? listing.reserved_for_id : null;
       if (kept && kept !== receiver.id) await tellUnreserved(app, listing.id, user.id, kept);
       // No listing on these notices: the receiver may not see the listing (a friends-only one), yet must be asked.

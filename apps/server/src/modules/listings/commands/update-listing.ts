@@ -1,42 +1,8 @@
-import {
-  type CreateListingInput,
-  LISTING_STATES,
-  type UpdateListingInput,
-  priceProblem,
-  storedPrice,
-  TRADE_TEXTS,
-} from '@gardenswap/shared';
-import type { DB, Executor } from '../../db/schema.js';
-import { nowIso } from '../../db/schema.js';
-import { insertCoverPhoto } from './listing-photos.queries.js';
-
-/** Inserts a member's new listing, with its photo's paths when one was uploaded. */
-export async function insertListing(
-  db: Executor,
-  ownerId: number,
-  input: CreateListingInput,
-  image?: { image: string; thumbnail: string },
-): Promise<number> {
-  const row = await db
-    .insertInto('listings')
-    .values({
-      owner_id: ownerId,
-      title: input.title,
-      description: input.description,
-      price: input.price,
-      is_active: input.is_active ? 1 : 0,
-      is_public: input.is_public ? 1 : 0,
-      type_id: input.type_id,
-      state_id: input.state_id,
-      category_id: input.category_id,
-      featured_image: image?.image ?? null,
-      thumbnail: image?.thumbnail ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (image) await insertCoverPhoto(db, row.id, image);
-  return row.id;
-}
+import { LISTING_STATES, type UpdateListingInput, priceProblem, storedPrice, TRADE_TEXTS } from '@gardenswap/shared';
+import type { Executor } from '../../../db/schema.js';
+import { nowIso } from '../../../db/schema.js';
+import type { Writer } from '../../../plugins/events.js';
+import { renewRow } from './renew-listing.js';
 
 /**
  * Stamps `updated_at` on one of the owner's listings and returns what it held. Writing
@@ -49,7 +15,17 @@ function lockOwnListing(trx: Executor, ownerId: number, id: number) {
     .set({ updated_at: nowIso() })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
-    .returning(['type_id', 'price', 'featured_image', 'thumbnail', 'state_id', 'reserved_for_id'])
+    .returning([
+      'type_id',
+      'price',
+      'state_id',
+      'reserved_for_id',
+      'is_active',
+      'id',
+      'owner_id',
+      'title',
+      'category_id',
+    ])
     .executeTakeFirst();
 }
 
@@ -85,22 +61,25 @@ async function stateProblem(
 
 /**
  * Applies an owner's edit. The price rule is checked against the listing as it will be
- * (stored type and price merged with the change); a non-sell listing stores price 0.
+ * (stored type and price merged with the change); a non-sell listing stores price 0. Leaving
+ * Reserved ends the reservation (its member is told, through `reservation.changed`);
+ * reactivating a paused listing renews it, and pausing it oneself says nothing about renewals.
  * Undefined when the owner has no such listing.
  */
-export function updateOwnListing(
-  db: DB,
+export async function updateListing(
+  app: Writer,
   ownerId: number,
   id: number,
   patch: UpdateListingInput,
+  now: string,
 ): Promise<UpdateResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await app.db.transaction().execute(async (trx) => {
     const current = await lockOwnListing(trx, ownerId, id);
     if (!current) return undefined;
     const typeId = patch.type_id ?? current.type_id;
     const price = patch.price ?? Number(current.price);
     const problem = priceProblem(typeId, price);
-    if (problem) return { ok: false, field: 'price', problem };
+    if (problem) return { ok: false as const, field: 'price' as const, problem };
     const refused = await stateProblem(trx, id, current, patch.state_id);
     if (refused) return refused;
     // Leaving Reserved (to Available or Gone) ends the reservation, as un-reserving does.
@@ -114,6 +93,7 @@ export function updateOwnListing(
       .set({
         ...fields,
         ...(is_active === undefined ? {} : { is_active: is_active ? 1 : 0 }),
+        ...(is_active === false ? { paused_reason: null } : {}),
         ...(is_public === undefined ? {} : { is_public: is_public ? 1 : 0 }),
         ...(unreserve ? { reserved_for_id: null, pickup_note: null } : {}),
         type_id: typeId,
@@ -122,17 +102,18 @@ export function updateOwnListing(
       })
       .where('id', '=', id)
       .execute();
-    return { ok: true, unreservedFor: unreserve ? current.reserved_for_id : null };
+    if (is_active === true && current.is_active === 0) await renewRow(trx, ownerId, id, now);
+    const before = { id, owner_id: current.owner_id, title: current.title, category_id: current.category_id };
+    return { ok: true as const, unreservedFor: unreserve ? current.reserved_for_id : null, before };
   });
-}
-
-/** Public or friends only, for one of the owner's listings; false when there is none. */
-export async function setListingVisibility(db: Executor, ownerId: number, id: number, isPublic: boolean) {
-  const result = await db
-    .updateTable('listings')
-    .set({ is_public: isPublic ? 1 : 0, updated_at: nowIso() })
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (!result?.ok) return result;
+  await app.events.emit('listing.changed', { listingId: id, ownerId, before: result.before });
+  if (result.unreservedFor !== null)
+    await app.events.emit('reservation.changed', {
+      listingId: id,
+      ownerId,
+      memberId: result.unreservedFor,
+      reserved: false,
+    });
+  return { ok: true, unreservedFor: result.unreservedFor };
 }
