@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverZones from './apps/server/eslint.zones.js';
 import webZones from './apps/web/eslint.zones.js';
 
 export default tseslint.config(
@@ -29,5 +30,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverZones,
   ...webZones,
 );

@@ -1,7 +1,7 @@
 import type { CreateListingInput } from '@gardenswap/shared';
 import { hashPassword } from '../src/modules/auth/passwords.js';
-import { startSession } from '../src/modules/auth/auth.tokens.js';
-import { pairOf } from '../src/modules/friends/friends.sql.js';
+import { startSession } from '../src/plugins/sessions/auth.tokens.js';
+import { pairOf } from '../src/modules/relations/friends.sql.js';
 import type { TestContext } from './app.js';
 
 export const PASSWORD = 'correct horse 42';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { TestContext } from './app.js';
 import { befriend, createListing, createUser, type TestUser } from './factories.js';
-import { pairOf } from '../src/modules/friends/friends.sql.js';
+import { pairOf } from '../src/modules/relations/friends.sql.js';
 
 /** A small real photo, as an upload would bring it. */
 export const photoUpload = (background = '#3a7d44') =>

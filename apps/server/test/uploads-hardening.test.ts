@@ -5,7 +5,7 @@ import net from 'node:net';
 import { IMAGE_MAX_BYTES, TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_TIMEOUTS } from '../src/config.js';
-import { MULTIPART_MAX_BYTES } from '../src/lib/multipart.js';
+import { MULTIPART_MAX_BYTES } from '../src/plugins/multipart.js';
 import { buildTestApp, type TestContext } from './app.js';
 import { createListing, createUser, type TestUser } from './factories.js';
 import { connect, head, keepWriting, listenLocally, sleep, watch } from './raw-http.js';

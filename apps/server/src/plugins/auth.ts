@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TEXTS } from '@gardenswap/shared';
 import { unauthorized } from '../lib/app-error.js';
-import { type AuthUser, CheckedSessions, authenticateToken, bearerToken } from '../modules/auth/auth.tokens.js';
-import { SessionActivity } from '../modules/auth/session-activity.js';
+import { type AuthUser, CheckedSessions, authenticateToken, bearerToken } from './sessions/auth.tokens.js';
+import { SessionActivity } from './sessions/session-activity.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

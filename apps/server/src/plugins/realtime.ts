@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { type AuthUser, allSessionsOf, authenticateToken } from '../modules/auth/auth.tokens.js';
+import { type AuthUser, allSessionsOf, authenticateToken } from './sessions/auth.tokens.js';
 import { missedBroadcasts } from './missed-broadcasts.js';
 
 export interface SocketData {

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Executor } from '../db/schema.js';
 import { isEntryPoint, runCommand } from '../lib/command-line.js';
 import { zipCoordinateColumns } from '../lib/geo.js';
-import { pairOf } from '../modules/friends/friends.sql.js';
+import { pairOf } from '../modules/relations/index.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import {
   CONVERSATIONS,

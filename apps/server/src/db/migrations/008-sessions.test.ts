@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/app.js';
-import { authenticateToken } from '../../modules/auth/auth.tokens.js';
+import { authenticateToken } from '../../plugins/sessions/auth.tokens.js';
 import { connectDatabase, type DatabaseHandle } from '../connect.js';
 import { migrateToLatest } from '../migrate.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
-import { revokeAllSessions } from '../auth/auth.tokens.js';
+import { revokeAllSessions } from '../../plugins/sessions/auth.tokens.js';
 import { UPLOADS_PREFIX, photoUrls } from '../images/photo-urls.js';
 import { type LivedInMember, livedInMember } from '../../../test/lived-in-member.js';
 import { exportLinks } from './export-links.js';

@@ -20,7 +20,7 @@ import { emailChangedMail } from '../mail/templates/email-changed.mail.js';
 import { passwordChangedMail } from '../mail/templates/password-changed.mail.js';
 import { confirmationLinkLimit, currentPasswordLimit } from './account.limits.js';
 import { setPasswordHash } from './auth.queries.js';
-import { revokeAllSessions } from './auth.tokens.js';
+import { revokeAllSessions } from '../../plugins/sessions/auth.tokens.js';
 import { sendConfirmationLink } from './email-confirmation.js';
 import {
   applyPendingEmail,

@@ -1,9 +1,9 @@
-import type { EmailNotifications, ProfileLocationInput, PublicUser, RegisterInput, User } from '@gardenswap/shared';
+import type { ProfileLocationInput, PublicUser, RegisterInput, User } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import { nowIso } from '../../db/schema.js';
 import { zipCoordinateColumns } from '../../lib/geo.js';
-import { friendCountOf } from '../friends/friends.sql.js';
-import { isBlockedPair } from '../blocks/blocks.queries.js';
+import { friendCountOf } from '../relations/index.js';
+import { isBlockedPair } from '../relations/index.js';
 
 /** Looks a member up by e-mail (stored lowercased) for login. */
 export function findCredentialsByEmail(db: Executor, email: string) {
@@ -90,21 +90,6 @@ export function getProfile(db: Executor, id: number): Promise<User | undefined> 
       },
     };
   });
-}
-
-/** Turns the given kinds of e-mail on or off, the others as they are (the profile switches, or an unsubscribe link). */
-export async function setEmailNotifications(db: Executor, id: number, settings: Partial<EmailNotifications>) {
-  const flag = (on: boolean | undefined) => (on === undefined ? undefined : on ? 1 : 0);
-  await db
-    .updateTable('users')
-    .set({
-      email_matches: flag(settings.matches),
-      email_friend_requests: flag(settings.friend_requests),
-      email_messages: flag(settings.messages),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** What any member may see of another; nothing at all when either has blocked the other. */

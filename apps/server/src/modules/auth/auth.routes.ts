@@ -15,11 +15,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound, unauthorized } from '../../lib/app-error.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { readMultipart } from '../../plugins/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { toAppError } from '../../plugins/errors.js';
 import { passwordResetMail } from '../mail/templates/password-reset.mail.js';
-import { refuseSuspended } from '../moderation/lift-suspension.js';
+import { setEmailNotifications } from '../mail/email-settings.queries.js';
+import { refuseSuspended } from './suspension-ends.js';
 import {
   consumePasswordReset,
   findCredentialsByEmail,
@@ -27,16 +28,15 @@ import {
   getProfile,
   getProfilePicture,
   getPublicUser,
-  setEmailNotifications,
   insertPasswordReset,
   insertUser,
   setPasswordHash,
   updateProfileLocation,
 } from './auth.queries.js';
 import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
-import { revokeAllSessions, revokeToken, startSession } from './auth.tokens.js';
+import { revokeAllSessions, revokeToken, startSession } from '../../plugins/sessions/auth.tokens.js';
 import { endAllSessions } from './end-sessions.js';
-import { deleteExpiredSessions } from './sessions.queries.js';
+import { deleteExpiredSessions } from '../../plugins/sessions/sessions.queries.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { accountRoutes } from './account.routes.js';
 import { sendConfirmationLink } from './email-confirmation.js';

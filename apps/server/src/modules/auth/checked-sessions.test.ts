@@ -6,8 +6,13 @@ import { connectDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import type { Config } from '../../config.js';
-import { type AuthUser, CheckedSessions, allSessionsOf, authenticateToken } from './auth.tokens.js';
-import { endSessionOfToken } from './sessions.queries.js';
+import {
+  type AuthUser,
+  CheckedSessions,
+  allSessionsOf,
+  authenticateToken,
+} from '../../plugins/sessions/auth.tokens.js';
+import { endSessionOfToken } from '../../plugins/sessions/sessions.queries.js';
 
 // The session checks of one instance, on this run's database, counting the questions they ask it.
 let db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import { userRoom } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
-import { allSessionsOf } from './auth.tokens.js';
+import { allSessionsOf } from '../../plugins/sessions/auth.tokens.js';
 
 /**
  * Closes every open socket of a member, on every instance, and forgets the sessions each instance

@@ -6,7 +6,7 @@ import type { TestContext } from '../../../test/app.js';
 import { createUser, PASSWORD, type TestUser } from '../../../test/factories.js';
 import { connectTab, listenForSockets } from '../../../test/sockets.js';
 import { insertPasswordReset } from './auth.queries.js';
-import { allSessionsOf, revokeAllSessions, startSession } from './auth.tokens.js';
+import { allSessionsOf, revokeAllSessions, startSession } from '../../plugins/sessions/auth.tokens.js';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE =

@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { revokeOtherSessions } from './auth.tokens.js';
+import { revokeOtherSessions } from '../../plugins/sessions/auth.tokens.js';
 import { describeBrowser } from './describe-browser.js';
-import { endSessionById, listLiveSessions } from './sessions.queries.js';
+import { endSessionById, listLiveSessions } from '../../plugins/sessions/sessions.queries.js';
 
 const tags = ['auth'];
 

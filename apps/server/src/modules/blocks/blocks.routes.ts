@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { userExists } from '../messages/messages.queries.js';
+import { userExists } from '../relations/index.js';
 import { blockMember, listBlocked, unblockMember } from './blocks.queries.js';
 
 const tags = ['safety'];

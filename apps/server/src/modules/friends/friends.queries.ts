@@ -1,7 +1,7 @@
 import type { Friend, FriendRequest, FriendRequestDirection, FriendStatus } from '@gardenswap/shared';
 import type { ExpressionBuilder } from 'kysely';
 import { type Database, type Executor, nowIso, toIso } from '../../db/schema.js';
-import { friendIdsOf, pairOf } from './friends.sql.js';
+import { friendIdsOf, pairOf } from '../relations/index.js';
 
 type FriendshipsEb = ExpressionBuilder<Database, 'friendships'>;
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/schema.js';
 import { AppError, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { isBlockedPair } from '../blocks/blocks.queries.js';
+import { isBlockedPair } from '../relations/index.js';
 import {
   acceptRequest,
   declineRequest,

@@ -2,8 +2,8 @@ import type { Gardener } from '@gardenswap/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { type Coordinates, coordinatesOfZip, distanceMiles, longitudeWeight } from '../../lib/geo.js';
-import { blockedEitherWay } from '../blocks/blocks.sql.js';
-import { friendCountOf } from '../friends/friends.sql.js';
+import { blockedEitherWay } from '../relations/index.js';
+import { friendCountOf } from '../relations/index.js';
 
 interface Located {
   latitude: number | null;

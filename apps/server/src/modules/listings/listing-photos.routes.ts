@@ -10,7 +10,7 @@ import {
 } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { readMultipart } from '../../plugins/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { failed } from '../idempotency/idempotency.plugin.js';
 import { countListingPhotos } from './listing-photos.queries.js';

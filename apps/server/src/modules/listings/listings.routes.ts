@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { readMultipart } from '../../plugins/multipart.js';
 import { me } from '../../plugins/auth.js';
 import { failed } from '../idempotency/idempotency.plugin.js';
 import { getVisibleListing, getVisibleOwner } from './read/get-listing.js';

@@ -2,7 +2,7 @@ import { TEXTS } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
-import { pairOf } from '../friends/friends.sql.js';
+import { pairOf } from '../relations/index.js';
 
 // One owner with one listing of each kind, seen by the owner, an accepted friend and a
 // stranger on every read path. This file's database holds nothing else, so every list

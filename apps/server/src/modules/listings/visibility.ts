@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { blockedIdsOf } from '../blocks/blocks.sql.js';
-import { friendIdsOf } from '../friends/friends.sql.js';
+import { blockedIdsOf } from '../relations/index.js';
+import { friendIdsOf } from '../relations/index.js';
 
 /**
  * THE visibility rule; every read path of listings goes through it.

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { setEmailNotifications } from '../auth/auth.queries.js';
+import { setEmailNotifications } from './email-settings.queries.js';
 import { OutboxMailSchema, listOwnOutbox } from './outbox.queries.js';
 import { type Unsubscribe, unsubscribePageUrl, verifyUnsubscribeToken } from './unsubscribe.js';
 

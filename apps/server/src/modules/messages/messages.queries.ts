@@ -4,7 +4,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schema.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { shownUsername } from '../account/deleted-members.sql.js';
-import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { blockedEitherWay } from '../relations/index.js';
 
 const MESSAGE_COLUMNS = [
   'id',
@@ -34,20 +34,6 @@ const toMessage = (row: MessageRow): Message => ({
   created_at: toIso(row.created_at),
   read_at: toIso(row.read_at),
 });
-
-/**
- * Whether someone with this id can be talked to: a member, not the stand-in of a deleted one
- * (who can be neither messaged nor blocked).
- */
-export async function userExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Whether a conversation with this id can be read: a member, or the stand-in of a deleted one. */
 export async function conversationPartnerExists(db: Executor, id: number): Promise<boolean> {

@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createListing, createUser, type TestUser } from '../../../test/factories.js';
 import { blockMember } from '../blocks/blocks.queries.js';
 import { insertMessage } from './messages.queries.js';
-import { sendMessage } from './messages.routes.js';
+import { sendMessage } from './commands/send-message.js';
 
 describe('/api/messages', () => {
   let ctx: TestContext;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { type ClientSocket, type Tab, connectTab, openSocket, listenForSockets } from '../../../test/sockets.js';
-import { startSession } from '../auth/auth.tokens.js';
+import { startSession } from '../../plugins/sessions/auth.tokens.js';
 
 describe('chat over socket.io', () => {
   let ctx: TestContext;

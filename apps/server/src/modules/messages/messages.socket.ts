@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { toAppError } from '../../plugins/errors.js';
-import { isBlockedPair } from '../blocks/blocks.queries.js';
+import { isBlockedPair } from '../relations/index.js';
 import { messageBudgetPlugin } from './messages.limits.js';
-import { markRead, sendMessage } from './messages.routes.js';
+import { markRead } from './commands/mark-read.js';
+import { sendMessage } from './commands/send-message.js';
 import { conversationPartnerExists } from './messages.queries.js';
 
 /** A socket's `typing` counts at most once per this many milliseconds; the rest are dropped. */

@@ -11,7 +11,7 @@ import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createListing, createUser, PASSWORD, type TestUser } from '../../../test/factories.js';
 import { mailerOf } from '../mail/mailer.js';
 import { setModerator } from './moderation.queries.js';
-import { liftEndedSuspensions } from './lift-suspension.js';
+import { liftEndedSuspensions } from '../auth/suspension-ends.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

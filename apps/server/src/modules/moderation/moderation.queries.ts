@@ -10,9 +10,9 @@ import {
 } from '@gardenswap/shared';
 import type { Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
-import { friendCountOf } from '../friends/friends.sql.js';
+import { friendCountOf } from '../relations/index.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
-import { isSuspendedNow } from './suspensions.queries.js';
+import { isSuspendedNow } from '../auth/suspensions.queries.js';
 
 /** Whether the member was marked a moderator by the operator. */
 export async function isModerator(db: Executor, userId: number): Promise<boolean> {

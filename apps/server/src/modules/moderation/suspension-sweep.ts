@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicSweep } from '../../lib/periodic-sweep.js';
-import { liftEndedSuspensions } from './lift-suspension.js';
+import { liftEndedSuspensions } from '../auth/suspension-ends.js';
 
 /** How often each instance looks for suspensions that have run out. */
 export const SUSPENSION_SWEEP_MS = 60_000;

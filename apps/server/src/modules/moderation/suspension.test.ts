@@ -6,7 +6,7 @@ import { createListing, createUser, PASSWORD, type TestUser } from '../../../tes
 import { type ClientSocket, connectTab } from '../../../test/sockets.js';
 import { mailerOf } from '../mail/mailer.js';
 import { setModerator } from './moderation.queries.js';
-import { liftEndedSuspensions } from './lift-suspension.js';
+import { liftEndedSuspensions } from '../auth/suspension-ends.js';
 
 let ctx: TestContext;
 let url: string;

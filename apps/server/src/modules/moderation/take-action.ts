@@ -9,7 +9,7 @@ import { warningMail } from './mails/warning.mail.js';
 import { insertAction } from './audit-log.queries.js';
 import { findActionTarget, hideListing, memberContact, resolveOpenReports } from './moderation.queries.js';
 import { type Notice, pushNotices } from './push-notices.js';
-import { suspendMember } from './suspensions.queries.js';
+import { suspendMember } from '../auth/suspensions.queries.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -8,8 +8,8 @@ import {
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
-import { blockedEitherWay } from '../blocks/blocks.sql.js';
-import { friendIdsOf } from '../friends/friends.sql.js';
+import { blockedEitherWay } from '../relations/index.js';
+import { friendIdsOf } from '../relations/index.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from '../listings/index.js';
 import { mayEmailFlag } from '../mail/recipients.js';

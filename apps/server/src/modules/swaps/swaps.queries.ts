@@ -2,7 +2,7 @@ import { LISTING_STATES, SWAP_CANDIDATES_PER_WANT, SWAP_OFFERS_MAX } from '@gard
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 import { isSqlite } from '../../db/dialect.js';
-import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { blockedEitherWay } from '../relations/index.js';
 import { searchOfEachRow } from '../listings/index.js';
 import { visibleTo } from '../listings/index.js';
 

@@ -10,7 +10,7 @@ import {
 } from '@gardenswap/shared';
 import { type Executor, nowIso, toIso } from '../../db/schema.js';
 import { shownUsername } from '../account/deleted-members.sql.js';
-import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { blockedEitherWay } from '../relations/index.js';
 import { visibleTo } from '../listings/index.js';
 
 /** The trade columns of a listing the viewer may see; undefined alike for a missing and a hidden one. */

@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { isBlockedPair } from '../blocks/blocks.queries.js';
-import { sendMessage } from '../messages/messages.routes.js';
+import { isBlockedPair } from '../relations/index.js';
+import { sendMessage } from '../messages/index.js';
 import {
   canSee,
   getListingTrade,

@@ -1,7 +1,7 @@
 import { LISTING_STATES, type ListingsQuery, type ListingSort } from '@gardenswap/shared';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Executor } from '../../../db/schema.js';
-import { friendIdsOf } from '../../friends/friends.sql.js';
+import { friendIdsOf } from '../../relations/index.js';
 import { visibleTo } from '../visibility.js';
 import { type Drive, type Recent, listingIds } from './listing-row.js';
 

@@ -1,7 +1,7 @@
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Executor } from '../../../db/schema.js';
 import type { Coordinates } from '../../../lib/geo.js';
-import { blockedEitherWayIds } from '../../blocks/blocks.queries.js';
+import { blockedEitherWayIds } from '../../relations/index.js';
 import type { PublicFeed } from '../public-feed.js';
 
 const selectCoordinates = preparedQuery(

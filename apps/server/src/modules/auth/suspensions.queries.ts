@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js';
 import { nowIso } from '../../db/schema.js';
-import { revokeAllSessions } from '../auth/auth.tokens.js';
+import { revokeAllSessions } from '../../plugins/sessions/auth.tokens.js';
 
 /** Whether a member's suspension is in force now: set, and for good or not yet over. */
 export const isSuspendedNow = (row: { suspended_at: string | Date | null; suspended_until: string | Date | null }) =>

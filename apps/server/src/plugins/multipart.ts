@@ -4,8 +4,8 @@ import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, TEXTS } from '@gardenswap/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { holdsNul, toUploadError } from '../plugins/errors.js';
-import { AppError } from './app-error.js';
+import { holdsNul, toUploadError } from './errors.js';
+import { AppError } from '../lib/app-error.js';
 
 export interface MultipartBody {
   fields: Record<string, string>;

@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createUser, type TestUser } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
 import { mailerOf } from '../mail/mailer.js';
-import { photoUrls } from './photo-urls.js';
+import { photoUrls } from '../images/photo-urls.js';
 
 /**
  * A listing's photo follows its listing's visibility now: public ones are public and cacheable,

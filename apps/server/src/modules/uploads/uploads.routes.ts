@@ -2,9 +2,9 @@ import { TEXTS } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
-import { IMAGE_NAME_PATTERN } from './image-store.js';
-import { canSeeListing, photoOwner } from './images.queries.js';
-import { UPLOADS_PREFIX } from './photo-urls.js';
+import { IMAGE_NAME_PATTERN } from '../images/image-store.js';
+import { canSeeListing, photoOwner } from './uploads.queries.js';
+import { UPLOADS_PREFIX } from '../images/photo-urls.js';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 /** A signed photo is cached by the viewer's browser only, and never past its URL's expiry. */
