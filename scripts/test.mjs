@@ -34,8 +34,19 @@ const vitestOk = run('tests (vitest)', 'npx', [
 ok = vitestOk && ok;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** How long each test file took, for the slowest ten at the end. */
+const fileTimes = [];
+const fromRoot = (file) => path.relative(root, path.resolve(root, file));
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
+  // A server file runs once per database: the second run of a name is told apart by its place.
+  const seen = new Map();
+  for (const file of r.testResults) {
+    const name = fromRoot(file.name);
+    const run = (seen.get(name) ?? 0) + 1;
+    seen.set(name, run);
+    fileTimes.push({ name: run > 1 ? `${name} (run ${run})` : name, ms: file.endTime - file.startTime });
+  }
   counts.passed += r.numPassedTests;
   counts.failed += r.numFailedTests;
   counts.skipped += r.numPendingTests + r.numTodoTests;
@@ -61,6 +72,15 @@ if (!existsSync(chromium)) {
   ok = e2eOk && ok;
   try {
     const r = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const byFile = new Map();
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests)
+          for (const result of test.results) byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + result.duration);
+      for (const inner of suite.suites ?? []) walk(inner);
+    };
+    for (const suite of r.suites) walk(suite);
+    for (const [file, ms] of byFile) fileTimes.push({ name: `apps/web/e2e/${file} (browser)`, ms });
     counts.passed += r.stats.expected + r.stats.flaky;
     counts.failed += r.stats.unexpected;
     counts.skipped += r.stats.skipped;
@@ -68,6 +88,11 @@ if (!existsSync(chromium)) {
     console.error('The playwright report could not be read: the journeys did not run.');
     counts.failed += 1;
   }
+}
+if (fileTimes.length) {
+  console.log('\nThe slowest ten test files:');
+  for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10))
+    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
 }
 const summary = `tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
 

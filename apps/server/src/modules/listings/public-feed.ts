@@ -1,4 +1,5 @@
 import { PAGE_LIMIT_MAX } from '@gardenswap/shared';
+import { LRUCache } from 'lru-cache';
 import type { Coordinates } from '../../lib/geo.js';
 import type { PhotoRow } from './listing-photos.queries.js';
 import type { ListingRow } from './read/listing-row.js';
@@ -51,16 +52,19 @@ export interface FeedViewer {
  * kept: each read is tagged with the generation it started in. Readers of one key arriving
  * together share one read.
  */
-class SharedReads<K, V> {
+class SharedReads<K extends string | number, V> {
   private generation = 0;
-  private readonly held = new Map<K, { value: V; generation: number; until: number }>();
+  /** What was read, each for as long as it is trusted from when it was asked for, the least recently used dropped past `max`. */
+  private readonly held: LRUCache<K, { value: V; generation: number }>;
   /** Reads in flight; one of `getMany` answers undefined for a key it did not find. */
   private readonly reading = new Map<K, { generation: number; value: Promise<V | undefined> }>();
 
   constructor(
-    private readonly max: number,
+    max: number,
     private readonly trustMs: number,
-  ) {}
+  ) {
+    this.held = new LRUCache({ max, ttl: trustMs });
+  }
 
   drop() {
     this.generation += 1;
@@ -132,15 +136,14 @@ class SharedReads<K, V> {
 
   private fresh(key: K) {
     const held = this.held.get(key);
-    return held && held.generation === this.generation && Date.now() < held.until ? held : undefined;
+    return held && held.generation === this.generation ? held : undefined;
   }
 
-  /** Keeps a value read in `generation`, unless a change came since (the oldest make room). */
+  /** Keeps a value read in `generation`, unless a change came since, until its trust runs out. */
   private keep(key: K, value: V, generation: number, until: number) {
-    if (generation !== this.generation) return;
-    this.held.delete(key);
-    if (this.held.size >= this.max) this.held.delete(this.held.keys().next().value!);
-    this.held.set(key, { value, generation, until });
+    const ttl = until - Date.now();
+    if (generation !== this.generation || ttl <= 0) return;
+    this.held.set(key, { value, generation }, { ttl });
   }
 }
 
