@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { startSession } from '../apps/server/src/modules/auth/auth.tokens.js';
+import { startSession } from '../apps/server/src/plugins/sessions/auth.tokens.js';
 import { visibleTo } from '../apps/server/src/modules/listings/visibility.js';
 import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER, openSeeded } from './seed.js';
 

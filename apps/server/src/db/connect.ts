@@ -78,9 +78,9 @@ export function connectDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   // Keeps the planner's statistics current, reading a bounded sample so it stays quick on a
-  // large database (a full ANALYZE takes seconds at a million listings). The sample misjudges
-  // columns of few values (is_public = 1 taken for a thousand rows of a million), so the list
-  // plans do not depend on it: listings.queries fixes their join order and index walks.
+  // large database, where a full ANALYZE is slow. The sample misjudges columns of few values
+  // (a common is_public = 1 taken for a rare one), so the list plans do not depend on it:
+  // listings.queries fixes their join order and index walks.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
   // Kysely runs every statement on this one connection, one at a time.
@@ -117,8 +117,8 @@ function postgresPool(
     idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveMs,
-    // JIT compilation starts on a high estimated cost and takes tens of milliseconds; a
-    // query that answers a page never wins that back. A test run keeps its tables in a
+    // JIT compilation starts on a high estimated cost and takes far longer than a query that
+    // answers a page runs: such a query never wins that back. A test run keeps its tables in a
     // schema of its own.
     options: [
       '-c jit=off',
@@ -197,7 +197,7 @@ type TimedQuery = pg.QueryConfig & { query_timeout?: number };
  * transaction included, from `planned`, where each statement is planned for its values.
  * PostgreSQL's own choice keeps planning a one-plan read for its values whenever the generic
  * plan's estimate looks dearer than theirs, which it does for most list pages (a LIMIT or a
- * keyset bound it cannot see), though the generic plan runs as fast: planning was half a page
+ * keyset bound it cannot see), though the generic plan runs as fast: planning was much of a page
  * read's time in the database.
  *
  * Every query has DATABASE_TIMEOUTS.queryMs to get an answer. Once a checkout has met the
@@ -322,10 +322,10 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
 
 /**
  * better-sqlite3 builds each row object through V8's C++ API one property at a time: for a page
- * of 50 listings of 25 columns that took longer than SQLite's own work (250 µs of 480). A
- * statement that returns rows runs in raw mode (arrays), and its rows are made by a function
- * compiled once from its column names, a plain object literal V8 makes in one step (110 µs).
- * Same objects: same keys in the same order, a later duplicate name winning as before.
+ * of listings that took longer than SQLite's own work. A statement that returns rows runs in raw
+ * mode (arrays), and its rows are made by a function compiled once from its column names, a
+ * plain object literal V8 makes in one step. Same objects: same keys in the same order, a later
+ * duplicate name winning as before.
  */
 export function rowsMadeInJavaScript(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;
@@ -351,9 +351,9 @@ export function rowsMadeInJavaScript(statement: SQLite.Statement): SqliteStateme
  * better-sqlite3 answers at once, so a request's next statement follows its last by promises
  * alone, and so do every other request's: the event loop would not read a socket or flush a
  * reply until every request in flight had finished. A list that takes several statements
- * (`nearest`'s rings) then waited behind whole bursts of others: at a million listings its p99
- * was five times its p90 and some answers took seconds. Waiting for the event loop before each
- * statement takes turns in the order asked and lets the sockets be served in between.
+ * (`nearest`'s rings) then waited behind whole bursts of others, so its slowest answers came far
+ * later than its usual ones. Waiting for the event loop before each statement takes turns in the
+ * order asked and lets the sockets be served in between.
  */
 class TurnTakingSqliteDialect extends SqliteDialect {
   /** Statements (or transactions) waiting for their turn, and whether one has the connection now. */
@@ -389,10 +389,9 @@ class TurnTakingSqliteDialect extends SqliteDialect {
 
 /**
  * Writes LIMIT and OFFSET as `? + 0`. SQLite's planner peeks at a bare bound LIMIT, and a
- * statement whose plan peeked at a value is compiled again each time a value is bound: a tenth
- * to a fifth of every list query's work (the friends tab at a million listings: 2.75 M
- * instructions a run, 2.17 M without). The list plans do not hang on the limit: their join
- * order and index walks are fixed in listings.queries.
+ * statement whose plan peeked at a value is compiled again each time a value is bound, no small
+ * part of every list query's work. The list plans do not hang on the limit: their join order and
+ * index walks are fixed in listings.queries.
  */
 class LimitsUnseenCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode) {

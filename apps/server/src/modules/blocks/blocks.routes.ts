@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { userExists } from '../relations/index.js';
+import { memberExists } from '../relations/index.js';
 import { blockMember, listBlocked, unblockMember } from './blocks.queries.js';
 
 const tags = ['safety'];
@@ -34,7 +34,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = me(request).id;
       const blockedId = request.body.user_id;
       if (blockedId === userId) throw invalidField('user_id', SAFETY_TEXTS.blockSelf);
-      if (!(await userExists(app.db, blockedId))) throw notFound(TEXTS.userNotFound);
+      if (!(await memberExists(app.db, blockedId))) throw notFound(TEXTS.userNotFound);
       await blockMember(app.db, userId, blockedId);
       await app.events.emit('block.changed', { blockerId: userId, blockedId, blocked: true });
       return reply.status(201).send({ user_id: blockedId });

@@ -9,17 +9,6 @@ type FriendshipsEb = ExpressionBuilder<Database, 'friendships'>;
 const involves = (userId: number) => (eb: FriendshipsEb) =>
   eb.or([eb('friendships.user_low', '=', userId), eb('friendships.user_high', '=', userId)]);
 
-/** Whether a member with this id exists. */
-export async function memberExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The one friendship row between two members, whoever asked; undefined when there is none. */
 export function findFriendship(db: Executor, a: number, b: number) {
   const pair = pairOf(a, b);

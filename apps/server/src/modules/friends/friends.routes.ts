@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/schema.js';
 import { AppError, invalidField, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { isBlockedPair } from '../relations/index.js';
+import { isBlockedPair, memberExists } from '../relations/index.js';
 import {
   acceptRequest,
   declineRequest,
@@ -24,7 +24,6 @@ import {
   insertFriendRequest,
   listFriendRequests,
   listFriends,
-  memberExists,
   removeFriendship,
 } from './friends.queries.js';
 

@@ -7,12 +7,11 @@ const NO_DISTANCE = `${DISTANCE}null`;
 
 /**
  * A list page's JSON, each listing's written once. Writing a page of fifty listings cost more
- * than finding them (at a million listings on SQLite, the friends tab answered 2,800 req/s and
- * 3,600 with each listing's JSON kept). A listing whose photos are open to all reads the same
- * for every viewer but for its distance, so its JSON is kept beside the row it was made from,
- * in two halves around the distance, for as long as that row is shared (`PublicFeed` drops it
- * on any change that may touch it). Any other listing carries photo links signed for its
- * viewer, and is written for each page.
+ * than finding them. A listing whose photos are open to all reads the same for every viewer but
+ * for its distance, so its JSON is kept beside the row it was made from, in two halves around
+ * the distance, for as long as that row is shared (`PublicFeed` drops it on any change that may
+ * touch it). Any other listing carries photo links signed for its viewer, and is written for
+ * each page.
  */
 export class ListingsJson {
   private readonly halves = new WeakMap<ListingRow, readonly [string, string]>();

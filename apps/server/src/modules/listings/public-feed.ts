@@ -156,7 +156,7 @@ class SharedReads<K extends string | number, V> {
  * either way with its owner, but for the distance: it is read once for everyone too. A busy feed
  * or a much-visited listing then costs a query per change instead of one or more per request.
  * Every other list finds its page's ids for its viewer and takes their rows from those shared
- * here (`listRows`): making the rows' columns into values cost SQLite three times finding them.
+ * here (`listRows`): making the rows' columns into values cost SQLite more than finding them.
  */
 export class PublicFeed {
   private readonly heads: SharedReads<'head', Head>;

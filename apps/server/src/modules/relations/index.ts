@@ -3,4 +3,4 @@
 export { blockedEitherWayIds, isBlockedPair } from './block-checks.js';
 export { blockedEitherWay, blockedIdsOf } from './blocks.sql.js';
 export { friendCountOf, friendIdsOf, pairOf } from './friends.sql.js';
-export { userExists } from './members.js';
+export { memberExists } from './members.js';

@@ -2,6 +2,7 @@ import type { Report, ReportInput } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, toIso } from '../../db/schema.js';
 import { visibleTo } from '../listings/index.js';
+import { memberExists } from '../relations/index.js';
 
 /**
  * Whether the reporter may report this target: a listing they can see, a message they sent
@@ -32,13 +33,7 @@ export async function canReport(
     return row !== undefined;
   }
   if (id === reporterId) return false;
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return memberExists(db, id);
 }
 
 const REPORT_COLUMNS = ['id', 'target_type', 'target_id', 'reason', 'created_at'] as const;

@@ -15,17 +15,6 @@ const toWant = (row: {
   created_at: toIso(row.created_at),
 });
 
-/** Whether a member with this id exists. */
-export async function memberExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A member's want list, grouped by category, oldest first within one. */
 export async function listWants(db: Executor, userId: number): Promise<Want[]> {
   const rows = await db

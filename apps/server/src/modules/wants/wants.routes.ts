@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
-import { isBlockedPair } from '../relations/index.js';
-import { deleteWant, insertWantWithinLimit, listWants, memberExists, updateWantTitle } from './wants.queries.js';
+import { isBlockedPair, memberExists } from '../relations/index.js';
+import { deleteWant, insertWantWithinLimit, listWants, updateWantTitle } from './wants.queries.js';
 
 const tags = ['want list'];
 

@@ -63,9 +63,8 @@ export function ownersWithin<Q extends ListingQuery>(q: Q, c: Circle, wide: bool
 /**
  * The same circle for a query walking listings in its order: each listing's owner is looked up
  * and checked as the walk reaches it. Written on the joined owner, SQLite would first build a
- * Bloom filter of every owner in the box (47,000 in a dense town at a million listings, 9 ms)
- * because it plans the walk as if it read the whole table; as a per-row subquery the walk stops
- * at the page (0.1 ms).
+ * Bloom filter of every owner in the box, however many a dense town holds, because it plans the
+ * walk as if it read the whole table; as a per-row subquery the walk stops at the page.
  */
 export function listingsWithin<Q extends ListingQuery>(q: Q, c: Circle): Q {
   return q.where((eb) =>

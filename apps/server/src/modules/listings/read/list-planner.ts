@@ -37,12 +37,11 @@ export const PLAN_BOUNDS = {
   /**
    * PostgreSQL: a read of the owners in a box reaching more than this many degrees of latitude
    * from its center (about 200 miles) is planned for its values each time; a narrower one is
-   * planned once per connection. Planning a ring of `nearest` cost twice what running it does
-   * (0.6 ms against 0.3), and in a narrow box the plan is always the same: the box on
-   * users_latitude, then each owner's listings. Past about 300 miles a box holds most owners
-   * and PostgreSQL reads the users table instead, which the one plan, made without the box's
-   * size, never does (page 20 of a search by nearness far from town: 31 ms on the index
-   * against 17 ms read whole).
+   * planned once per connection. Planning a ring of `nearest` cost more than running it, and in
+   * a narrow box the plan is always the same: the box on users_latitude, then each owner's
+   * listings. A much wider box holds most owners, and reading the users table whole is then
+   * quicker than the index: PostgreSQL does so when it plans for the box, which the one plan,
+   * made without the box's size, never does.
    */
   samePlanDegrees: 3,
 };
@@ -67,7 +66,7 @@ export class ListPlanner {
   });
   /**
    * How wide the first ring of a first page of `nearest` holds about half its bound, by where the
-   * viewer lives: in a town the first page is then one count and one read, not three counts of
+   * viewer lives: in a town the first page is then one count and one read, not several counts of
    * halved rings first. Only a hint (rings of any width give the same rows), so never dropped.
    */
   private readonly firstRingWidths = new LRUCache<string, number>({ max: FIRST_RING_PLACES });
@@ -117,9 +116,9 @@ export class ListPlanner {
    * matches out newest first. PostgreSQL's GIN index cannot: PostgreSQL either walks the listings
    * newest first, checking each, or gathers every match from the index and sorts them, and picks
    * by its estimate of how many match. That estimate fails both ways: a word as a prefix is
-   * always guessed at 2% of the listings ("tomato:*" matches 12%, and it gathered and sorted
-   * 100,000 rows for page 20: 290 ms), and a word's weight is ignored ("salad" in 2% of
-   * descriptions and no title: it walked all million listings for the title tier, 260 ms).
+   * always guessed at 2% of the listings (a common one then had every match gathered and sorted
+   * for a deep page), and a word's weight is ignored (a word found in descriptions alone had the
+   * title tier walk every listing).
    *
    * So neither is left to the estimate. The newest listings (`PLAN_BOUNDS`, by the `depth` of
    * the page: its rows and those before it) are read as a table of their own and

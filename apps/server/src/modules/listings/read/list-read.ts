@@ -79,11 +79,10 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
  * serves it, but for a search, a price range and a wide box (`samePlanDegrees`). A search's best
  * plan hangs on how many listings its words match, and a price range's on how many prices it
  * holds, which a plan made once cannot know: kept generic, a search in price order with a price
- * range took 114 ms a page at 1M instead of 1.1, page 20 of the bench's filters (two types, a
- * category, a price range) 1,040 ms at 100k instead of 30, and a ring of a search by nearness
- * in town 5.4 ms instead of 4.3. A search's window of the newest listings (`searchStreams`) is
- * the exception: its subquery fixes the walk whatever the words, and its words are parsed once
- * (`matching`), so one plan serves it (at 1M: 0.25–0.38 ms a read against 0.39–0.43 planned).
+ * range, a deep page of filters with a price range and a ring of a search by nearness each read
+ * slower than planned for their values. A search's window of the newest listings
+ * (`searchStreams`) is the exception: its subquery fixes the walk whatever the words, and its
+ * words are parsed once (`matching`), so one plan serves it, quicker than one planned each time.
  */
 const samePlan = {
   onePlan: (s: { wide?: boolean; text?: boolean; window?: ReadShape['window']; filters?: FilterShape }) =>

@@ -109,14 +109,13 @@ export function searchText(db: Executor, { words, completions }: SearchWords, sc
  * match); its prefix index (migration 017) makes the last word one more word of the index.
  * `eachRow` (a query driven by its owners, or walking a price index) instead checks each listing
  * read against the matches' rowids, gathered once: FTS5 checks a single row against a search
- * only by setting the search up again (about 20 µs a row). PostgreSQL filters on the
- * GIN-indexed `search` tsvector, whose title words carry weight A (`eachRow`: on each listing's
- * row, `searchOfEachRow`).
+ * only by setting the search up again, for every row. PostgreSQL filters on the GIN-indexed
+ * `search` tsvector, whose title words carry weight A (`eachRow`: on each listing's row,
+ * `searchOfEachRow`).
  *
  * `parsedOnce`: PostgreSQL parses the search once per statement rather than for each row read.
  * A plan made for the search's value folds `to_tsquery` into a constant; a plan kept for every
- * value (`samePlan`) called it again for each of the thousands of listings a window walks
- * (0.9 ms a read instead of 0.25).
+ * value (`samePlan`) called it again for each of the thousands of listings a window walks.
  */
 export function matching<Q extends ListingQuery>(
   db: Executor,
@@ -161,8 +160,7 @@ export function matching<Q extends ListingQuery>(
 /**
  * A listing's `search` tsvector as each row read holds it, for a query driven by a few owners'
  * listings: `search || ''`, which the GIN index does not serve, keeps PostgreSQL from ANDing
- * those few rows with the index's bitmap of every listing holding the word (120,000 for
- * "tomato" at a million listings, once per owner).
+ * those few rows with the index's bitmap of every listing holding the word, once per owner.
  */
 export const searchOfEachRow = sql`(${sql.ref('listings.search')} || ''::tsvector)`;
 
@@ -189,10 +187,10 @@ const countMatches = preparedQuery((db, v: { match: string; limit: number }) =>
 /**
  * SQLite: whether a search in price order is better read by walking the price index, checking
  * each listing against the matches gathered once, than by sorting every match. FTS5 hands its
- * matches out newest first only, so sorting them by price reads them all (120,000 for "tomato"
- * at a million listings, 130 ms); the walk reads about (listings / matches) rows per row of the
- * page, after gathering the matches' rowids (17 ms for 120,000). Counting up to the bound in the
- * index alone decides. PostgreSQL's statistics choose between the same two plans by themselves.
+ * matches out newest first only, so sorting them by price reads them all; the walk reads about
+ * (listings / matches) rows per row of the page, after gathering the matches' rowids once.
+ * Counting up to the bound in the index alone decides. PostgreSQL's statistics choose between
+ * the same two plans by themselves.
  */
 export async function commonInPriceOrder(
   db: Executor,

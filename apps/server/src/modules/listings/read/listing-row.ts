@@ -50,11 +50,11 @@ export function listingSelect(db: Executor, from: Drive = 'listings') {
 
 /**
  * A list's page as its ids, and what its cursor needs (the price; a ring's nearness is added by
- * `inRing`), in the list's order: its rows are read after (`listRows`). Making twenty-five
- * columns of fifty rows into values cost SQLite three times what finding them did. The owners
- * are joined only when the list asks where they live (`owner`): the visibility rule and the
- * filters read the listing's own columns, and joining each of a thousand listings of the friends
- * tab to its owner to keep fifty cost SQLite as much as the rest of the read.
+ * `inRing`), in the list's order: its rows are read after (`listRows`). Making a page's columns
+ * into values cost SQLite more than finding its rows did. The owners are joined only when the
+ * list asks where they live (`owner`): the visibility rule and the filters read the listing's own
+ * columns, and joining every listing the friends tab reads (all its friends') to its owner, to
+ * keep fifty, was a large share of SQLite's read.
  */
 export function listingIds(db: Executor, from: Drive = 'listings', recent?: Recent, owner = true) {
   const q = owner ? listingJoin(db, from, recent) : listingsTable(db, recent);
@@ -74,9 +74,9 @@ function listingJoin(db: Executor, from: Drive, recent?: Recent) {
   const listings = listingsTable(db, recent);
   if (from === 'keys' && !isSqlite(db)) {
     // Each listing looks its owner up. On its estimate of random reads PostgreSQL hashed every
-    // member to join fifty listings to their owners (2 ms at 5,000 members); `limit 1` keeps the
-    // lookup from being flattened into that join. It takes only what `listingSelect` shows of an
-    // owner: carrying the whole row cost a fifth of the read.
+    // member to join fifty listings to their owners; `limit 1` keeps the lookup from being
+    // flattened into that join. It takes only what `listingSelect` shows of an owner: carrying
+    // the whole row made the read noticeably dearer.
     const owner = (eb: ExpressionBuilder<Database, 'listings'>) =>
       eb
         .selectFrom('users')

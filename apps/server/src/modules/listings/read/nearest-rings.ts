@@ -13,7 +13,7 @@ const NARROWEST_RING_MILES = 1e-3;
  * is. Without a search a ring is sized on the indexes alone, so the next one reaches at most
  * twice as far, and no further than the last one's crowding says holds about half the `bound`
  * (a ring's listings grow with its area): in a town, the next ring is counted once instead of
- * being halved two or three times. With a search sizing a ring reads its listings, so the next
+ * being halved and counted again. With a search sizing a ring reads its listings, so the next
  * one is only twice as wide: a page deep in a crowded stretch keeps to narrow rings instead of
  * halving a wide one again, and an empty stretch is still crossed in a few.
  */
@@ -47,14 +47,13 @@ export interface Ring {
 
 /**
  * How a search or a filter meets a ring's listings. SQLite `gathers` every match of the words
- * for each of the ring's queries, a cost per query (17–35 ms for a word in 12% of a million
- * listings): fewer queries are cheaper, so its rings are fuller and read in one query each.
- * PostgreSQL checks `eachRow` of the ring for the words, and both check each row for a filter
- * or the friends tab: tight rings are cheaper. Either way the ring is sized by what it shows,
- * not by all its owners hold, and the next ring is twice as wide: a filter that few listings
- * meet crosses the map in a few rings (sized by all the listings there, one ring of about a
- * hundred after another, a price no listing asks for read every ring of a million listings:
- * 22,000 statements, 105 s).
+ * for each of the ring's queries, a cost per query that grows with how common the words are:
+ * fewer queries are cheaper, so its rings are fuller and read in one query each. PostgreSQL
+ * checks `eachRow` of the ring for the words, and both check each row for a filter or the
+ * friends tab: tight rings are cheaper. Either way the ring is sized by what it shows, not by
+ * all its owners hold, and the next ring is twice as wide: a filter that few listings meet
+ * crosses the map in a few rings (sized by all the listings there, every ring stayed small, and
+ * a price no listing asks for was read ring after ring across the whole map).
  */
 export type RingSearch = 'gathers' | 'eachRow';
 
@@ -82,9 +81,9 @@ export interface Rings {
  * halved first, and reading stops when the page is full. Every ring holds whole distances (a tie
  * never straddles two), so the order is exactly nearness, then id descending. A page after a
  * cursor starts its first ring at the cursor's own nearness, as wide as the ring that ended the
- * page before (its `width`): page 20 in a crowded town then reads one ring of the right width
- * instead of halving a wide one five times. Owners without a known postcode come last, newest
- * first.
+ * page before (its `width`): a deep page in a crowded town then reads one ring of the right
+ * width instead of halving a wide one again and again. Owners without a known postcode come
+ * last, newest first.
  *
  * `withinMiles` ends the rings there instead, and leaves out owners without a postcode: the
  * rings then hold exactly the `within_miles` circle. (A second box on the same index would
@@ -136,8 +135,8 @@ export async function nearestPage(
     }
     // A first page remembers how wide its first ring should have been, unless it started from
     // what it remembered and that fitted. The fit assumes listings spread evenly, so a town may
-    // take a few reads (3 to 6 in the bench's) to settle; once it has, answers (their cursors,
-    // which carry the width) stay the same.
+    // take a few reads to settle; once it has, answers (their cursors, which carry the width)
+    // stay the same.
     const hintFits = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
     if (!after && ring.inner === 0 && held > 0 && !rings.search && !hintFits)
       rings.fitted?.(fittingFirstRing(ring.outer, held, bound));

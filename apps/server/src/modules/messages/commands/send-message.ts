@@ -2,7 +2,7 @@ import { type Message, SAFETY_TEXTS, SendMessageInputSchema, TEXTS } from '@gard
 import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidField, notFound } from '../../../lib/app-error.js';
 import { toAppError } from '../../../plugins/errors.js';
-import { isBlockedPair, userExists } from '../../relations/index.js';
+import { isBlockedPair, memberExists } from '../../relations/index.js';
 import { findByClientId, insertMessage } from '../messages.queries.js';
 
 /**
@@ -47,7 +47,7 @@ export async function sendMessage(
     ...card,
   });
   if (!stored) {
-    if (!(await userExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
+    if (!(await memberExists(app.db, receiver_id))) throw notFound(TEXTS.receiverNotFound);
     if (await isBlockedPair(app.db, senderId, receiver_id)) throw forbidden(SAFETY_TEXTS.cannotMessage);
     // A retry with the same client_id won the race between our look-up and our insert.
     const earlier = client_id ? await findByClientId(app.db, senderId, client_id) : undefined;
