@@ -177,5 +177,5 @@ export const freshListingsSweep = fp(
     });
     byServer.set(app.server, { sweep: sweeper.sweep });
   },
-  { name: 'fresh-listings-sweep', dependencies: ['mailer', 'events'] },
+  { name: 'fresh-listings-sweep', dependencies: ['mailer', 'events', 'images', 'realtime'] },
 );

@@ -158,5 +158,5 @@ export const notificationsModule = fp(
     await app.register(inviteRoutes, { prefix: '/api/auth' });
     await app.register(mailRoutes, { prefix: '/api/mail' });
   },
-  { name: 'notifications' },
+  { name: 'notifications', dependencies: ['events', 'images', 'realtime'] },
 );

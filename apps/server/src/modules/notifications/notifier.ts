@@ -218,5 +218,5 @@ export const notifierPlugin = fp(
       photosOnly ? undefined : notifier.listingChanged(listingId),
     );
   },
-  { name: 'notifier', dependencies: ['mailer', 'events'] },
+  { name: 'notifier', dependencies: ['mailer', 'events', 'images', 'realtime'] },
 );

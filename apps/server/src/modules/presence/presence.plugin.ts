@@ -55,5 +55,5 @@ export const presencePlugin = fp(
       await Promise.all(writing);
     });
   },
-  { name: 'presence' },
+  { name: 'presence', dependencies: ['realtime'] },
 );

@@ -103,5 +103,5 @@ export const swapAlertsPlugin = fp(
       },
     } satisfies SwapAlerts);
   },
-  { name: 'swap-alerts', dependencies: ['events'] },
+  { name: 'swap-alerts', dependencies: ['events', 'realtime'] },
 );
