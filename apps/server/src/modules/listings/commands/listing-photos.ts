@@ -4,13 +4,26 @@ import type { Writer } from '../../../plugins/events.js';
 import { nowIso } from '../../../db/schema.js';
 import { type SavedPhoto, lockOwnListing, orderedPhotos, writeOrder } from '../listing-photos.queries.js';
 
-/** Tells that a listing's photos changed, and nothing else of it. */
-const photosChanged = (app: Writer, ownerId: number, listingId: number) =>
-  app.events.emit('listing.changed', { listingId, ownerId, photosOnly: true });
+/** Whether a photo write changed anything: not refused (`full`, `missing`, `mismatch`). */
+const changed = (result: unknown) => result !== 'full' && result !== 'missing' && result !== 'mismatch';
 
-/** Whether a photo write changed anything: not refused (`full`, `missing`, `mismatch`) nor without a listing. */
-const changed = (result: unknown) =>
-  result !== undefined && result !== 'full' && result !== 'missing' && result !== 'mismatch';
+/**
+ * Runs a photo write on one of the owner's listings, locked for its transaction (undefined when
+ * the owner has no such listing); once it commits, tells that the listing's photos changed.
+ */
+async function photoWrite<R>(
+  app: Writer,
+  ownerId: number,
+  listingId: number,
+  write: (trx: Executor) => Promise<R>,
+): Promise<R | undefined> {
+  const result = await app.db
+    .transaction()
+    .execute(async (trx) => ((await lockOwnListing(trx, ownerId, listingId)) ? write(trx) : undefined));
+  if (result !== undefined && changed(result))
+    await app.events.emit('listing.changed', { listingId, ownerId, photosOnly: true });
+  return result;
+}
 
 export type AddPhotoResult = 'added' | 'full' | undefined;
 
@@ -26,8 +39,7 @@ export async function addListingPhoto(
   /** Written in the same transaction once the photo is added (the request's Idempotency-Key). */
   alsoWrite: (trx: Executor) => Promise<void> = async () => {},
 ): Promise<AddPhotoResult> {
-  const result = await app.db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
+  return photoWrite(app, ownerId, listingId, async (trx) => {
     const photos = await orderedPhotos(trx, listingId);
     if (photos.length >= LISTING_PHOTOS_MAX) return 'full';
     const row = await trx
@@ -39,8 +51,6 @@ export async function addListingPhoto(
     await alsoWrite(trx);
     return 'added';
   });
-  if (changed(result)) await photosChanged(app, ownerId, listingId);
-  return result;
 }
 
 /**
@@ -55,8 +65,7 @@ export async function replaceCoverPhoto(
   /** Written in the same transaction once the cover is replaced (the request's Idempotency-Key). */
   alsoWrite: (trx: Executor) => Promise<void> = async () => {},
 ): Promise<{ removed: string[] } | undefined> {
-  const result = await app.db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
+  return photoWrite(app, ownerId, listingId, async (trx) => {
     const photos = await orderedPhotos(trx, listingId);
     const [cover, ...rest] = photos;
     if (cover) await trx.deleteFrom('listing_photos').where('id', '=', cover.id).execute();
@@ -69,8 +78,6 @@ export async function replaceCoverPhoto(
     await alsoWrite(trx);
     return { removed: cover ? [cover.image, cover.thumbnail] : [] };
   });
-  if (changed(result)) await photosChanged(app, ownerId, listingId);
-  return result;
 }
 
 /**
@@ -84,8 +91,7 @@ export async function removeListingPhoto(
   listingId: number,
   photoId?: number,
 ): Promise<{ removed: string[] } | 'missing' | undefined> {
-  const result = await app.db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
+  return photoWrite(app, ownerId, listingId, async (trx) => {
     const photos = await orderedPhotos(trx, listingId);
     const photo = photoId === undefined ? photos[0] : photos.find((p) => p.id === photoId);
     if (!photo) return photoId === undefined ? { removed: [] } : 'missing';
@@ -97,8 +103,6 @@ export async function removeListingPhoto(
     );
     return { removed: [photo.image, photo.thumbnail] };
   });
-  if (changed(result)) await photosChanged(app, ownerId, listingId);
-  return result;
 }
 
 /**
@@ -111,8 +115,7 @@ export async function reorderListingPhotos(
   listingId: number,
   photoIds: number[],
 ): Promise<'ok' | 'mismatch' | undefined> {
-  const result = await app.db.transaction().execute(async (trx) => {
-    if (!(await lockOwnListing(trx, ownerId, listingId))) return undefined;
+  return photoWrite(app, ownerId, listingId, async (trx) => {
     const photos = await orderedPhotos(trx, listingId);
     const byId = new Map(photos.map((p) => [p.id, p]));
     const ordered = photoIds.map((id) => byId.get(id));
@@ -121,6 +124,4 @@ export async function reorderListingPhotos(
     await writeOrder(trx, listingId, ordered as typeof photos);
     return 'ok';
   });
-  if (changed(result)) await photosChanged(app, ownerId, listingId);
-  return result;
 }
