@@ -1,17 +1,48 @@
-// `npm test`: typecheck, lint, then every suite. It names what it skips, loudly, and ends with
+// `npm test`: typecheck, lint and build side by side, then every suite. It names what it skips, loudly, and ends with
 // one summary line ("tests: N passed, N failed, N skipped").
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
+/** How long each step took, printed at the end beside the slowest files. */
+const stepTimes = [];
 const run = (title, command, args, env = {}) => {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stepTimes.push({ name: title, ms: Date.now() - started });
   return result.status === 0;
 };
+
+/**
+ * Runs steps side by side (each is single-threaded or waits on disk), printing each one's output
+ * whole once it ends, so the log reads as if they ran in turn. Resolves to whether all passed.
+ */
+async function runTogether(steps) {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => resolve({ title, code, output, ms: Date.now() - started }));
+        }),
+    ),
+  );
+  for (const { title, code, output, ms } of results) {
+    console.log(`\n=== ${title} ===`);
+    process.stdout.write(Buffer.concat(output));
+    stepTimes.push({ name: `${title} (beside the others)`, ms });
+    if (code !== 0) console.log(`${title} FAILED`);
+  }
+  return results.every(({ code }) => code === 0);
+}
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const skipped = [];
@@ -20,47 +51,46 @@ if (!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL) {
   skipped.push('the scale-out test with two instances (set TEST_DATABASE_URL and TEST_REDIS_URL)');
 }
 
-let ok = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok;
-
-const report = path.join(mkdtempSync(path.join(tmpdir(), 'gardenswap-vitest-')), 'report.json');
-const vitestOk = run('tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
+// The browser journeys run against the built app and server: built now, beside the checks.
+let ok = await runTogether([
+  { title: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { title: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { title: 'build', command: 'node', args: ['scripts/ensure-built.mjs'] },
 ]);
+
+const reportDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-tests-'));
+const timesFile = path.join(reportDir, 'vitest-times.json');
+const vitestOk = run(
+  'tests (vitest)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-times-reporter.mjs'],
+  { VITEST_TIMES_FILE: timesFile },
+);
 ok = vitestOk && ok;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 /** How long each test file took, for the slowest ten at the end. */
 const fileTimes = [];
-const fromRoot = (file) => path.relative(root, path.resolve(root, file));
+/** The summed time of each project's files (they share the workers, so this is work, not wall time). */
+const projectTimes = new Map();
+const addTime = (project, name, ms) => {
+  fileTimes.push({ name, ms });
+  projectTimes.set(project, (projectTimes.get(project) ?? 0) + ms);
+};
 try {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  // A server file runs once per database: the second run of a name is told apart by its place.
-  const seen = new Map();
-  for (const file of r.testResults) {
-    const name = fromRoot(file.name);
-    const run = (seen.get(name) ?? 0) + 1;
-    seen.set(name, run);
-    fileTimes.push({ name: run > 1 ? `${name} (run ${run})` : name, ms: file.endTime - file.startTime });
+  for (const file of JSON.parse(readFileSync(timesFile, 'utf8'))) {
+    addTime(file.project, `${file.project.padEnd(15)} ${file.file}`, file.ms);
+    for (const key of Object.keys(counts)) counts[key] += file[key];
   }
-  counts.passed += r.numPassedTests;
-  counts.failed += r.numFailedTests;
-  counts.skipped += r.numPendingTests + r.numTodoTests;
 } catch {
-  console.error('The vitest report could not be read: the test run itself failed.');
+  console.error('The vitest times could not be read: the test run itself failed.');
   counts.failed += 1;
 }
 
-// The browser journeys run against the built app and server.
-ok = run('build', 'node', ['scripts/ensure-built.mjs']) && ok;
 if (!existsSync(chromium)) {
   skipped.push(`the browser journeys (no Chromium at ${chromium}; install Debian's chromium)`);
 } else {
-  const e2eReport = path.join(path.dirname(report), 'e2e.json');
+  const e2eReport = path.join(reportDir, 'e2e.json');
   const e2eOk = run(
     'browser journeys (playwright, Chromium)',
     'npx',
@@ -80,7 +110,7 @@ if (!existsSync(chromium)) {
       for (const inner of suite.suites ?? []) walk(inner);
     };
     for (const suite of r.suites) walk(suite);
-    for (const [file, ms] of byFile) fileTimes.push({ name: `apps/web/e2e/${file} (browser)`, ms });
+    for (const [file, ms] of byFile) addTime('browser', `${'browser'.padEnd(15)} apps/web/e2e/${file}`, ms);
     counts.passed += r.stats.expected + r.stats.flaky;
     counts.failed += r.stats.unexpected;
     counts.skipped += r.stats.skipped;
@@ -89,10 +119,16 @@ if (!existsSync(chromium)) {
     counts.failed += 1;
   }
 }
+const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+console.log('\nWhere the time went, step by step (wall time):');
+for (const { name, ms } of stepTimes) console.log(`${seconds(ms)}  ${name}`);
+if (projectTimes.size) {
+  console.log('\nTest time per project (the sum of its files, which run side by side):');
+  for (const [project, ms] of [...projectTimes].sort((a, b) => b[1] - a[1])) console.log(`${seconds(ms)}  ${project}`);
+}
 if (fileTimes.length) {
   console.log('\nThe slowest ten test files:');
-  for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10))
-    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+  for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(ms)}  ${name}`);
 }
 const summary = `tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
 

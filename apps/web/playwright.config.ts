@@ -15,7 +15,9 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/output',
   fullyParallel: false,
-  workers: 2,
+  // Journeys wait on the server, the mail sink and animations more than they compute: a two-core
+  // machine ran two of them at a time at two-thirds of its CPU, so it runs three.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // A journey signs in two or three members and walks a whole flow (a trade, a report to its
   // moderator): on a busy 2-core machine the longest take close to a minute.
