@@ -18,3 +18,4 @@ export * from './moderation.js';
 export * from './swaps.js';
 export * from './fresh-listings.js';
 export * from './trade.js';
+export * from './push.js';
