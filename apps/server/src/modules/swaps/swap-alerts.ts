@@ -45,24 +45,9 @@ async function wantAudience(db: Executor, userId: number, want: WantItem | undef
 }
 
 /**
- * Each call gathers whom to tell before a change to a want; its `tell` gathers those after it
- * (with the new want's id when it was just created) and pushes `swaps_changed` to all of them.
- * A listing's changes are heard as events: the listing as it was comes with them.
- */
-export interface SwapAlerts {
-  /** Before a member's want is created (undefined), changed or deleted. */
-  want(userId: number, wantId: number | undefined): Promise<{ tell(wantId?: number): Promise<void> }>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    swapAlerts: SwapAlerts;
-  }
-}
-
-/**
- * Tells members live that their swaps may have changed. Like the notifier it never fails the
- * request: a failure is logged and the members see the change on their next load.
+ * Tells members live that their swaps may have changed, hearing listings' and want lists' events
+ * (each with the item as it was). Like the notifier it never fails the request: a failure is
+ * logged and the members see the change on their next load.
  */
 export const swapAlertsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -88,20 +73,15 @@ export const swapAlertsPlugin = fp(
       push(await safely(() => listingAudience(app.db, before)), []),
     );
 
-    app.decorate('swapAlerts', {
-      async want(userId, wantId) {
-        const audienceOf = (id: number | undefined) =>
-          safely(async () =>
-            wantAudience(app.db, userId, id === undefined ? undefined : await wantOf(app.db, userId, id)),
-          );
-        const before = await audienceOf(wantId);
-        return {
-          async tell(after = wantId) {
-            push(before, await audienceOf(after));
-          },
-        };
-      },
-    } satisfies SwapAlerts);
+    // A want's changes likewise, asked before (the item as it was) and after (as it is now).
+    const wantAudienceNow = (userId: number, wantId: number) =>
+      safely(async () => wantAudience(app.db, userId, await wantOf(app.db, userId, wantId)));
+    const wantAudienceBefore = (userId: number, before: WantItem) => safely(() => wantAudience(app.db, userId, before));
+    app.events.on('want.created', async ({ userId, wantId }) => push([], await wantAudienceNow(userId, wantId)));
+    app.events.on('want.changed', async ({ userId, wantId, before }) =>
+      push(await wantAudienceBefore(userId, before), await wantAudienceNow(userId, wantId)),
+    );
+    app.events.on('want.removed', async ({ userId, before }) => push(await wantAudienceBefore(userId, before), []));
   },
   { name: 'swap-alerts', dependencies: ['events', 'realtime'] },
 );

@@ -56,6 +56,16 @@ export function insertWantWithinLimit(db: DB, userId: number, input: CreateWantI
   });
 }
 
+/** One of the member's own items as swaps match on it; undefined when it is missing or someone else's. */
+export function ownWant(db: Executor, userId: number, id: number) {
+  return db
+    .selectFrom('want_listings')
+    .select(['id', 'title', 'category_id'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** Renames one of the member's own items; undefined when it is missing or someone else's. */
 export async function updateWantTitle(db: Executor, id: number, userId: number, title: string) {
   const row = await db

@@ -8,10 +8,11 @@ import {
 } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { isBlockedPair, memberExists } from '../relations/index.js';
-import { deleteWant, insertWantWithinLimit, listWants, updateWantTitle } from './wants.queries.js';
+import { createWant, removeWant, renameWant } from './commands/want-list.js';
+import { listWants } from './wants.queries.js';
 
 const tags = ['want list'];
 
@@ -39,31 +40,17 @@ export const wantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     { schema: { tags, body: CreateWantInputSchema, response: { 201: WantSchema } } },
-    async (request, reply) => {
-      const swaps = await app.swapAlerts.want(me(request).id, undefined);
-      const want = await insertWantWithinLimit(app.db, me(request).id, request.body);
-      if (!want) throw new AppError('WANT_LIMIT_REACHED', TEXTS.wantLimit);
-      await swaps.tell(want.id);
-      return reply.status(201).send(want);
-    },
+    async (request, reply) => reply.status(201).send(await createWant(app, me(request).id, request.body)),
   );
 
   app.patch(
     '/:id',
     { schema: { tags, params: IdParamsSchema, body: UpdateWantInputSchema, response: { 200: WantSchema } } },
-    async (request) => {
-      const swaps = await app.swapAlerts.want(me(request).id, request.params.id);
-      const want = await updateWantTitle(app.db, request.params.id, me(request).id, request.body.title);
-      if (!want) throw notFound(TEXTS.wantNotFound);
-      await swaps.tell();
-      return want;
-    },
+    async (request) => renameWant(app, me(request).id, request.params.id, request.body.title),
   );
 
   app.delete('/:id', { schema: { tags, params: IdParamsSchema } }, async (request, reply) => {
-    const swaps = await app.swapAlerts.want(me(request).id, request.params.id);
-    if (!(await deleteWant(app.db, request.params.id, me(request).id))) throw notFound(TEXTS.wantNotFound);
-    await swaps.tell();
+    await removeWant(app, me(request).id, request.params.id);
     return reply.status(204).send();
   });
 };
