@@ -11,7 +11,7 @@ const src = './apps/server/src';
  * what belongs to a lower one, as `relations` holds the friendship and block checks).
  */
 const TIERS = [
-  ['health', 'idempotency', 'images', 'mail', 'presence', 'relations', 'site'],
+  ['health', 'idempotency', 'images', 'mail', 'presence', 'push', 'relations', 'site'],
   ['auth', 'blocks', 'friends', 'gardeners', 'metrics', 'wants'],
   ['listings'],
   ['notifications', 'reports', 'uploads'],

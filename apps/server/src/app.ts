@@ -45,6 +45,9 @@ import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { presencePlugin } from './modules/presence/presence.plugin.js';
+import { pushSenderPlugin } from './modules/push/push-sender.js';
+import { pushSocket } from './modules/push/push.socket.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { swapAlertsPlugin } from './modules/swaps/swap-alerts.js';
@@ -193,6 +196,9 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        // The installable app: its service worker and its manifest, both its own files.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
@@ -237,6 +243,9 @@ export async function buildApp(
   await app.register(imagesPlugin);
   await app.register(realtimePlugin);
   await app.register(eventsPlugin);
+  // Before the modules that queue pushes: a sent message wakes its worker.
+  await app.register(pushSenderPlugin);
+  await app.register(pushSocket);
   await app.register(listingsPlugin);
   await app.register(messagesSocket);
   await app.register(presencePlugin);
@@ -272,6 +281,7 @@ export async function buildApp(
     await api.register(moderationRoutes, { prefix: '/api/moderation' });
     await api.register(swapsRoutes, { prefix: '/api/swaps' });
     await api.register(tradeRoutes, { prefix: '/api' });
+    await api.register(pushRoutes, { prefix: '/api/push' });
   });
 
   await registerWebApp(app, options.webDist ?? builtWebDist);
@@ -280,13 +290,20 @@ export async function buildApp(
 
 /** Content-hashed build output (`/assets/name-<hash>.ext`): its URL changes whenever its bytes do. */
 const HASHED_ASSET = /^assets\/.+-[\w-]{8}\.\w+(?:\.(?:br|gz))?$/;
+/**
+ * Files at a fixed URL that say which release is current: the page, the service worker (and the
+ * helpers a build may give it) and the web app manifest. Revalidated on every visit, so a new
+ * release is seen at once rather than an hour later.
+ */
+const RELEASE_FILE = /^(?:.+\.html|sw\.js|registerSW\.js|workbox-[\w-]+\.js|manifest\.webmanifest)(?:\.(?:br|gz))?$/;
 
 /**
  * Serves the built web app, with index.html for every client-side route outside /api. Text files
  * go out as their precompressed .br or .gz sibling when the browser accepts it (written at build
  * time, apps/web/scripts/precompress.mjs). Hashed assets are cached for a year without
- * revalidation; index.html is revalidated on every visit (ETag, Last-Modified) so a new release
- * is picked up at once; other public files (the favicon) are cached briefly.
+ * revalidation; index.html, the service worker and the manifest are revalidated on every visit
+ * (ETag, Last-Modified) so a new release is picked up at once; other public files (the favicon,
+ * the app's icons) are cached briefly.
  */
 async function registerWebApp(app: App, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -303,7 +320,7 @@ async function registerWebApp(app: App, webDist: string) {
         const relative = path.relative(webDist, file).split(path.sep).join('/');
         let cacheControl = 'public, max-age=3600';
         if (HASHED_ASSET.test(relative)) cacheControl = 'public, max-age=31536000, immutable';
-        else if (/\.html(?:\.(?:br|gz))?$/.test(relative)) cacheControl = 'no-cache';
+        else if (RELEASE_FILE.test(relative)) cacheControl = 'no-cache';
         reply.header('cache-control', cacheControl);
       },
     });

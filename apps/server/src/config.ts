@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createECDH, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { unwritableDirMessage } from './lib/data-dir.js';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 const onOff = z.enum(['on', 'off']);
 
@@ -30,10 +33,31 @@ const EnvSchema = z
     CONTACT_EMAIL: z.email().default('hello@gardenswap.example'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    for (const [name, other] of [
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+      ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'],
+    ] as const) {
+      if (env[other] && !env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${other}` });
+    }
+    // Instances that each made their own keys could not send to one another's subscriptions.
+    if (env.NODE_ENV === 'production' && env.REDIS_URL && !env.VAPID_PUBLIC_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'is required when NODE_ENV=production and REDIS_URL is set (every instance signs with the same keys)',
+      });
     }
   });
 
@@ -120,6 +144,50 @@ const MAIL_QUEUE_UNDER_TEST: MailQueueSettings = {
 };
 
 /**
+ * The web push queue (the `push_queue` table): one row per push per subscribed device, sent to the
+ * browser's push service by a worker, retried and leased like the e-mail queue. A push is worth
+ * less the later it comes, so it is given up sooner than an e-mail.
+ */
+export const PUSH_QUEUE = {
+  /** How often the worker looks for due pushes; a message sent on this instance wakes it at once. */
+  pollMs: 1_000,
+  pollMaxMs: 15_000,
+  batchSize: 20,
+  retryBaseMs: 10_000,
+  retryMaxMs: 10 * 60_000,
+  giveUpAfterMs: 6 * 60 * 60_000,
+  leaseMs: 2 * 60_000,
+  /** One request to a push service, answer included: a hung one cannot hold the worker longer. */
+  sendTimeoutMs: 10_000,
+  /** Asking every instance whether the member has a tab in front; unanswered, this instance's own sockets decide. */
+  focusCheckMs: 2_000,
+  /** How long the push service keeps a push for a device that is offline (its TTL header). */
+  ttlSeconds: 24 * 60 * 60,
+  /** Sent, skipped and given-up pushes are deleted after this long; the sweep runs every `sweepMs`. */
+  keepSettledMs: 7 * DAY_MS,
+  sweepMs: 60 * 60_000,
+};
+export type PushQueueSettings = typeof PUSH_QUEUE;
+
+/** The push queue in seconds under NODE_ENV=test, where the browser journeys run the real server. */
+const PUSH_QUEUE_UNDER_TEST: PushQueueSettings = {
+  ...PUSH_QUEUE,
+  pollMs: 200,
+  retryBaseMs: 500,
+  retryMaxMs: 5_000,
+  leaseMs: 15_000,
+  sendTimeoutMs: 3_000,
+  focusCheckMs: 1_000,
+};
+
+/** The server's VAPID key pair (base64url, uncompressed P-256) and the contact push services see. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
  * E-mails about unread messages. A member with a message unread for `offlineAfterMs`, and no
  * connected socket on any instance for as long, gets one e-mail per conversation; a conversation
  * is e-mailed at most once per `perConversationMs`. Each instance records its connected members
@@ -141,8 +209,6 @@ export const OFFLINE_MAIL = {
   lookBackMs: 7 * 24 * 60 * 60_000,
 };
 export type OfflineMailSettings = typeof OFFLINE_MAIL;
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Fresh listings: an active listing asks its owner whether it is still available once it has gone
@@ -222,6 +288,20 @@ export interface Config {
   timeouts: typeof SERVER_TIMEOUTS;
   /** Retries, leases and polling of the e-mail queue. */
   mailQueue: MailQueueSettings;
+  /** Web push: the VAPID keys, and which endpoints a subscription may name. */
+  push: {
+    vapid: VapidKeys;
+    /**
+     * http:// endpoints on loopback hosts are accepted (on under NODE_ENV=test only, for the test's
+     * own push service); otherwise only https:// to a named public host, so no member can make the
+     * server post to an address inside its network.
+     */
+    allowLoopbackHttp: boolean;
+    /** Devices one member may have subscribed at once; a new one beyond replaces the oldest. */
+    subscriptionsPerMember: number;
+  };
+  /** Retries, leases and polling of the push queue. */
+  pushQueue: PushQueueSettings;
   /** When unread messages are e-mailed to a member who is away; tests shorten them. */
   offlineMail: OfflineMailSettings;
   /** When listings ask to be renewed and pause themselves. */
@@ -247,6 +327,71 @@ function jwtSecretFrom(dataDir: string, given?: string): string {
     throw new ConfigError(unwritableDirMessage(dataDir, error));
   }
   return secret;
+}
+
+const P256_PUBLIC_KEY_BYTES = 65;
+const P256_PRIVATE_KEY_BYTES = 32;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** Why a VAPID key pair is unusable, naming where it came from; undefined when it is good. */
+function vapidKeysProblem(publicKey: string, privateKey: string, names: [string, string]): string | undefined {
+  const [publicName, privateName] = names;
+  const pub = BASE64URL.test(publicKey) ? Buffer.from(publicKey, 'base64url') : undefined;
+  if (pub?.length !== P256_PUBLIC_KEY_BYTES || pub[0] !== 4)
+    return `${publicName}: must be an uncompressed P-256 public key (65 bytes), base64url`;
+  const priv = BASE64URL.test(privateKey) ? Buffer.from(privateKey, 'base64url') : undefined;
+  if (priv?.length !== P256_PRIVATE_KEY_BYTES)
+    return `${privateName}: must be a P-256 private key (32 bytes), base64url`;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(priv);
+    if (!ecdh.getPublicKey().equals(pub)) return `${privateName}: is not the private key of ${publicName}`;
+  } catch {
+    return `${privateName}: is not a valid P-256 private key`;
+  }
+  return undefined;
+}
+
+/**
+ * The VAPID keys from the environment, or, as the JWT secret, generated on first start and kept
+ * beside the data (one instance, or instances sharing DATA_DIR). Push subscriptions are made with
+ * the public key: keep the pair, or every device must subscribe again.
+ */
+function vapidKeysFrom(dataDir: string, env: { publicKey?: string; privateKey?: string; subject: string }): VapidKeys {
+  if (env.publicKey && env.privateKey) {
+    const problem = vapidKeysProblem(env.publicKey, env.privateKey, ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+    return { publicKey: env.publicKey, privateKey: env.privateKey, subject: env.subject };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    // Written aside and linked into place: instances starting together on one DATA_DIR all keep the first pair.
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(aside, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
+      linkSync(aside, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new ConfigError(unwritableDirMessage(dataDir, error));
+    } finally {
+      rmSync(aside, { force: true });
+    }
+  }
+  let kept: { publicKey?: unknown; privateKey?: unknown } | undefined;
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8')) as typeof kept;
+  } catch {
+    kept = undefined;
+  }
+  const { publicKey, privateKey } = kept ?? {};
+  const problem =
+    typeof publicKey === 'string' && typeof privateKey === 'string'
+      ? vapidKeysProblem(publicKey, privateKey, [`${file} publicKey`, `${file} privateKey`])
+      : `${file}: must hold {"publicKey", "privateKey"}`;
+  if (problem)
+    throw new ConfigError(`Invalid configuration:\n  ${problem} (or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)`);
+  return { publicKey: publicKey as string, privateKey: privateKey as string, subject: env.subject };
 }
 
 function trustProxyFrom(value?: string): boolean | string {
@@ -319,6 +464,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashing: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     timeouts: SERVER_TIMEOUTS,
     mailQueue: isTest ? MAIL_QUEUE_UNDER_TEST : MAIL_QUEUE,
+    push: {
+      vapid: vapidKeysFrom(dataDir, {
+        publicKey: e.VAPID_PUBLIC_KEY,
+        privateKey: e.VAPID_PRIVATE_KEY,
+        subject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+      }),
+      allowLoopbackHttp: isTest,
+      subscriptionsPerMember: 20,
+    },
+    pushQueue: isTest ? PUSH_QUEUE_UNDER_TEST : PUSH_QUEUE,
     offlineMail: OFFLINE_MAIL,
     freshListings: FRESH_LISTINGS,
     clock: Date.now,

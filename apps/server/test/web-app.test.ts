@@ -26,6 +26,15 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 
+const serviceWorker = `self.__WB_MANIFEST=${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `assets/chunk-${i}.js`, revision: null })))};\n`;
+const webManifest = JSON.stringify({
+  name: 'Gardenswap',
+  short_name: 'Gardenswap',
+  start_url: '/',
+  display: 'standalone',
+  icons: [{ src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+});
+
 let dist: string;
 let app: App;
 let cleanup: () => Promise<void>;
@@ -43,6 +52,9 @@ beforeAll(async () => {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${'<circle cx="16" cy="16" r="14" fill="#1d6b2f"/>'.repeat(4)}</svg>`,
   );
   writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify({ 'src/main.tsx': { file: entry.slice(1) } }));
+  writeFileSync(path.join(dist, 'sw.js'), serviceWorker);
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), webManifest);
+  writeFileSync(path.join(dist, 'pwa-192x192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   execFileSync(process.execPath, [precompressScript, dist]);
   const test = await testConfig();
   app = await buildApp(test.config, { webDist: dist });
@@ -183,5 +195,48 @@ describe('the web app served by the server', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
+  });
+
+  it('has the service worker revalidated on every visit, compressed or not, so a new release is seen at once', async () => {
+    for (const acceptEncoding of ['br', 'gzip', undefined]) {
+      const res = await get('/sw.js', acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control'], String(acceptEncoding)).toBe('no-cache');
+      expect(res.headers.etag).toBeTruthy();
+    }
+    expect(brotliDecompressSync((await get('/sw.js', 'br')).rawPayload).toString()).toBe(serviceWorker);
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated on every visit', async () => {
+    for (const acceptEncoding of ['br', 'gzip', undefined]) {
+      const res = await get('/manifest.webmanifest', acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type'], String(acceptEncoding)).toMatch(/^application\/manifest\+json(;|$)/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const res = await get('/manifest.webmanifest', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toMatchObject({ name: 'Gardenswap' });
+  });
+
+  it("caches the app's icons briefly, like the favicon", async () => {
+    const res = await get('/pwa-192x192.png', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('lets the page register its own service worker and read its own manifest, and nothing else', async () => {
+    const policy = String((await get('/', 'br')).headers['content-security-policy']);
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    expect(directive('worker-src')).toBe("worker-src 'self'");
+    expect(directive('manifest-src')).toBe("manifest-src 'self'");
+    // The worker itself runs under the same policy.
+    expect((await get('/sw.js', 'br')).headers['content-security-policy']).toBe(policy);
   });
 });

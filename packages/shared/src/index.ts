@@ -19,3 +19,5 @@ export * from './swaps.js';
 export * from './fresh-listings.js';
 export * from './trade.js';
 export * from './push.js';
+export * from './pwa-texts.js';
+export * from './offline-texts.js';

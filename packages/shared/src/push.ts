@@ -100,3 +100,43 @@ export const PUSH_TEXTS = {
   /** A push whose notification is a message: its title names the sender; its body is the text, cut short. */
   messageBodyLength: 140,
 } as const;
+
+/** Refusals of POST /push/subscriptions. */
+export const PUSH_ERROR_TEXTS = {
+  /** An endpoint that is not a public https address (a push service never is anything else). */
+  endpointRefused: 'This browser’s push service cannot be used.',
+  /** p256dh must be a P-256 public key (65 bytes), auth 16 bytes, both base64url. */
+  invalidKey: 'Invalid key',
+} as const;
+
+/** socket `tab_focus`: whether this tab is in front of the member; sent on connect and on every change. */
+export const TabFocusSchema = z.object({ focused: z.boolean() });
+export type TabFocus = z.infer<typeof TabFocusSchema>;
+
+/** What a pushed notification names: the other member (their username), a listing, a wish-list item, a note. */
+export interface PushNoticeParts {
+  from: string;
+  listing: string;
+  want: string;
+  note: string;
+}
+
+/** A member the notification names who is no longer there. */
+export const PUSH_SOMEONE = 'A member';
+
+/** The title and body of the push of each notification that is pushed (PUSH_KIND_OF_NOTIFICATION): short and specific. */
+export const PUSH_NOTICE_TEXTS: Partial<
+  Record<NotificationType, (p: PushNoticeParts) => { title: string; body: string }>
+> = {
+  match: (p) => ({ title: `${p.from} listed “${p.listing}”`, body: `It matches “${p.want}” on your wish list.` }),
+  friend_request: (p) => ({ title: `${p.from} wants to be your friend`, body: 'Open your friends to answer.' }),
+  friend_accepted: (p) => ({ title: `${p.from} accepted your friend request`, body: 'You are friends now.' }),
+  listing_interest: (p) => ({ title: `${p.from} would like “${p.listing}”`, body: 'Open the chat to arrange it.' }),
+  listing_reserved: (p) => ({ title: `${p.from} reserved “${p.listing}” for you`, body: 'See the pickup details.' }),
+  reservation_cancelled: (p) => ({
+    title: `“${p.listing}” is no longer reserved for you`,
+    body: `${p.from} no longer keeps it for you.`,
+  }),
+  trade_thanks_asked: (p) => ({ title: `“${p.note}” changed hands with ${p.from}`, body: 'Say thanks.' }),
+  thanks_received: (p) => ({ title: `${p.from} thanked you`, body: `“${p.note}”` }),
+};

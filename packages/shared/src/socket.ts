@@ -1,6 +1,7 @@
 import type { Message, MessagesRead, SendMessageInput } from './messages.js';
 import type { ErrorBody } from './errors.js';
 import type { Notification } from './notifications.js';
+import type { TabFocus } from './push.js';
 import type { TradeUpdated } from './trade.js';
 
 /**
@@ -18,6 +19,8 @@ export interface ClientToServerEvents {
   typing: (payload: { receiver_id: number }) => void;
   /** I have read what `user_id` sent me. */
   mark_read: (payload: { user_id: number }) => void;
+  /** This tab came to the front (`focused: true`) or left it; also sent on connect. No push reaches a member looking at a tab. */
+  tab_focus: (payload: TabFocus) => void;
 }
 
 /** Events the server pushes. */

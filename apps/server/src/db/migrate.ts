@@ -23,6 +23,7 @@ import * as moderationReversals from './migrations/020-moderation-reversals.js';
 import * as idempotencyKeys from './migrations/021-idempotency-keys.js';
 import * as freshListingsSince from './migrations/022-fresh-listings-since.js';
 import * as searchWords from './migrations/023-search-words.js';
+import * as webPush from './migrations/024-web-push.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -50,6 +51,7 @@ const migrations = {
   '021-idempotency-keys': idempotencyKeys,
   '022-fresh-listings-since': freshListingsSince,
   '023-search-words': searchWords,
+  '024-web-push': webPush,
 } satisfies Record<string, Migration>;
 
 /**

@@ -1,4 +1,4 @@
-import type { ModerationLogAction, NotificationType, ReportTargetType, TradeKind } from '@gardenswap/shared';
+import type { ModerationLogAction, NotificationType, PushKind, ReportTargetType, TradeKind } from '@gardenswap/shared';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -29,6 +29,11 @@ export interface UsersTable {
   email_matches: Generated<Flag>;
   email_friend_requests: Generated<Flag>;
   email_messages: Generated<Flag>;
+  /** One push switch per kind (see PUSH_KINDS in shared), off until the member turns it on. */
+  push_messages: Generated<Flag>;
+  push_matches: Generated<Flag>;
+  push_friend_requests: Generated<Flag>;
+  push_trades: Generated<Flag>;
   /**
    * Tokens signed before sessions were kept (they have no `sessions` row) and before this moment
    * no longer count: set whenever a member's sessions are ended.
@@ -272,6 +277,62 @@ export interface OutboxTable {
   error: string | null;
 }
 
+/**
+ * A browser subscribed to web push: its push service's endpoint (one row per endpoint: a device that
+ * subscribes again, or another member signing in on it, takes the row over) and its keys. It
+ * belongs to the session that subscribed it and goes with it: deleting the member or the session,
+ * or ending the session (a trigger), deletes it and its queued pushes.
+ */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which each payload is encrypted to. */
+  p256dh: string;
+  auth: string;
+  /** The server's VAPID public key it was made with: after a rotation it no longer receives anything. */
+  public_key: string;
+  created_at: Timestamp;
+}
+
+/**
+ * Where a push is: `queued`, `sending` (claimed until `locked_until`), `sent` (the push service
+ * accepted it), `skipped` (the member had a tab in front: not sent), or `failed` (given up or
+ * refused, its last error kept).
+ */
+export type PushQueueStatus = 'queued' | 'sending' | 'sent' | 'skipped' | 'failed';
+
+/** One push to one subscription, written in the transaction of what it tells of: the durable send queue. */
+export interface PushQueueTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** The subscription's member when it was queued (a device taken over by another member drops it). */
+  user_id: number;
+  kind: PushKind;
+  /** The PushPayload as JSON; encrypted to the subscription's keys only when sent. */
+  payload: string;
+  urgency: 'normal' | 'high';
+  /** The message a message push tells of: once accepted, its conversation is not e-mailed for it. */
+  message_id: number | null;
+  status: Generated<PushQueueStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  locked_by: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+/** Per conversation, the newest message whose push a push service accepted: no e-mail for it or those before. */
+export interface MessagePushNoticesTable {
+  recipient_id: number;
+  sender_id: number;
+  last_message_id: number;
+  pushed_at: Timestamp;
+}
+
 /** When a member was last seen with a connected socket on any instance (kept fresh while connected). */
 export interface PresenceTable {
   user_id: number;
@@ -347,6 +408,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   fresh_listings_since: FreshListingsSinceTable;
   search_words: SearchWordsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
+  message_push_notices: MessagePushNoticesTable;
 }
 
 export type DB = Kysely<Database>;

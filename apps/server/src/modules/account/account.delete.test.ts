@@ -67,6 +67,9 @@ const OWN_ACCOUNT_ONLY = [
   'POST /api/auth/password/change',
   'DELETE /api/auth/sessions/{id}',
   'POST /api/auth/sessions/sign-out-others',
+  'PATCH /api/push/settings',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
 ];
 
 const norm = (path: string) => (path.endsWith('/') ? path : `${path}/`);

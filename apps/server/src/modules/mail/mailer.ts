@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { EmailKind } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailQueueSettings } from '../../config.js';
 import type { Executor } from '../../db/schema.js';
+import { durableQueue, retryDelay } from '../../lib/durable-queue.js';
 import {
   type ClaimedMail,
   claimDueMails,
@@ -56,13 +55,9 @@ declare module 'fastify' {
 }
 
 /** How long a failed e-mail waits before its next attempt: doubling from the first retry, capped. */
-export function retryDelay(settings: Pick<MailQueueSettings, 'retryBaseMs' | 'retryMaxMs'>, attempts: number) {
-  const doublings = Math.min(Math.max(attempts - 1, 0), 30);
-  return Math.min(settings.retryBaseMs * 2 ** doublings, Math.max(settings.retryMaxMs, settings.retryBaseMs));
-}
+export { retryDelay };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'unknown error';
 
 export const mailerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -81,132 +76,42 @@ export const mailerPlugin = fp(
     // A send never takes longer than this, so one started with this much lease left ends under it.
     const sendBudgetMs = connectionTimeoutMs + greetingTimeoutMs + socketTimeoutMs;
 
-    let stopped = false;
-    let wakeUp: (() => void) | undefined;
-    let woken = false;
-    let passing: Promise<number> | undefined;
-    let running: Promise<void> | undefined;
+    // The modules that own an e-mail add its preview while they register; by now every one has.
+    const previews = mailPreviews();
+    app.decorate('mailPreviews', previews);
+    app.addHook('onReady', async () => {
+      const missing = previews.missing();
+      if (missing.length) throw new Error(`no sample for the e-mail previews: ${missing.join(', ')}`);
+    });
 
-    const wake = () => {
-      woken = true;
-      wakeUp?.();
-    };
-
-    /** Waits `ms`, or less when an e-mail is queued on this instance or the server stops. */
-    function rest(ms: number) {
-      if (woken || stopped) {
-        woken = false;
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          wakeUp = undefined;
-          woken = false;
-          resolve();
-        }
-        wakeUp = done;
-      });
-    }
-
-    /**
-     * Writes the outcome of a send, retrying while the database is away: a sent e-mail left
-     * marked `sending` would be sent again once its lease runs out.
-     */
-    async function settle(mail: ClaimedMail, leaseUntil: number, write: () => Promise<boolean>) {
-      for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
-        try {
-          if (!(await write()))
-            app.log.warn({ outbox_id: mail.id }, 'e-mail was retaken by another worker before it was settled');
-          return;
-        } catch (error) {
-          // Stopping: the database is closing, and the lease brings the e-mail back after a restart.
-          if (stopped || Date.now() + wait >= leaseUntil) throw error;
-          app.log.warn({ err: error, outbox_id: mail.id }, 'e-mail outcome not saved yet; retrying');
-          await new Promise((resolve) => setTimeout(resolve, wait));
-        }
-      }
-    }
-
-    async function attempt(mail: ClaimedMail, claim: string, leaseUntil: number) {
-      try {
-        await transport!.sendMail({
-          from,
-          to: mail.to_address,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          // The same id on every attempt, so a receiver can tell a repeat from a new e-mail.
-          messageId: `<outbox.${mail.id}.${Date.parse(mail.created_at)}@${host}>`,
-          headers: mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : undefined,
-        });
-      } catch (error) {
-        const now = Date.now();
-        const givenUp = now - Date.parse(mail.created_at) >= settings.giveUpAfterMs;
-        const retryAt = givenUp ? null : iso(now + retryDelay(settings, mail.attempts));
-        const details = { err: error, outbox_id: mail.id, attempts: mail.attempts };
-        if (givenUp) app.log.error(details, 'e-mail given up: not sent in time');
-        else app.log.warn({ ...details, retry_at: retryAt }, 'e-mail not sent; retrying later');
-        await settle(mail, leaseUntil, () =>
-          markMailFailed(app.db, mail.id, claim, { error: messageOf(error), retryAt }),
-        );
-        return;
-      }
-      app.log.info({ outbox_id: mail.id, attempts: mail.attempts }, 'e-mail sent');
-      await settle(mail, leaseUntil, () => markMailSent(app.db, mail.id, claim, iso(Date.now())));
-    }
-
-    /** Claims a batch of due e-mails and tries each; returns how many it claimed. */
-    async function pass(): Promise<number> {
-      const claim = randomUUID();
-      const leaseUntil = Date.now() + settings.leaseMs;
-      const mails = await claimDueMails(app.db, {
-        now: iso(Date.now()),
-        leaseUntil: iso(leaseUntil),
-        claim,
-        limit: settings.batchSize,
-      });
-      for (const [i, mail] of mails.entries()) {
-        if (stopped || Date.now() + sendBudgetMs > leaseUntil) {
-          // Untried e-mails go back at once rather than wait out the lease.
-          await releaseMails(
-            app.db,
-            mails.slice(i).map((m) => m.id),
-            claim,
-            iso(Date.now()),
-          );
-          break;
-        }
-        await attempt(mail, claim, leaseUntil);
-      }
-      return mails.length;
-    }
-
-    /** One pass at a time per instance; a caller waiting here gets a pass that starts after its call. */
-    async function passOnce(): Promise<number> {
-      while (passing) await passing.catch(() => undefined);
-      passing = pass().finally(() => (passing = undefined));
-      return passing;
-    }
-
-    async function work() {
-      let failures = 0;
-      while (!stopped) {
-        let claimed = 0;
-        try {
-          claimed = await passOnce();
-          failures = 0;
-        } catch (error) {
-          failures++;
-          // The database is away: say so, then keep asking less and less often until it is back.
-          app.log.warn({ err: error, failures }, 'e-mail queue unreachable; retrying');
-        }
-        if (stopped) break;
-        if (claimed === settings.batchSize) continue;
-        await rest(failures ? Math.min(settings.pollMs * 2 ** failures, settings.pollMaxMs) : settings.pollMs);
-      }
-    }
+    const queue = transport
+      ? durableQueue<ClaimedMail>(app, {
+          noun: 'e-mail',
+          idField: 'outbox_id',
+          settings,
+          deliveryBudgetMs: sendBudgetMs,
+          store: {
+            claim: (options) => claimDueMails(app.db, options),
+            markSent: (mail, claim, now) => markMailSent(app.db, mail.id, claim, now),
+            markFailed: (mail, claim, failure) => markMailFailed(app.db, mail.id, claim, failure),
+            release: (ids, claim, now) => releaseMails(app.db, ids, claim, now),
+            hasUnsettled: (now) => hasUnsettledMail(app.db, now),
+          },
+          async deliver(mail) {
+            await transport.sendMail({
+              from,
+              to: mail.to_address,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              // The same id on every attempt, so a receiver can tell a repeat from a new e-mail.
+              messageId: `<outbox.${mail.id}.${Date.parse(mail.created_at)}@${host}>`,
+              headers: mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : undefined,
+            });
+            return { outcome: 'sent' };
+          },
+        })
+      : undefined;
 
     const mailer: Mailer = {
       async send(mail, trx) {
@@ -226,48 +131,21 @@ export const mailerPlugin = fp(
           iso(Date.now()),
         );
         // Inside a transaction the worker may look before the commit; the next poll finds it then.
-        if (transport) wake();
+        queue?.wake();
       },
       async unsubscribeUrl(recipient, kind) {
         return unsubscribePageUrl(publicOrigin, await signUnsubscribeToken(jwtSecret, recipient, kind));
       },
       async idle() {
-        if (!transport) return;
-        while (!stopped) {
-          await passOnce();
-          if (!(await hasUnsettledMail(app.db, iso(Date.now())))) return;
-          // Due again already, or another worker is sending: look again shortly.
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await queue?.idle();
       },
     };
     app.decorate('mailer', mailer);
     byServer.set(app.server, mailer);
 
-    // The modules that own an e-mail add its preview while they register; by now every one has.
-    const previews = mailPreviews();
-    app.decorate('mailPreviews', previews);
-    app.addHook('onReady', async () => {
-      const missing = previews.missing();
-      if (missing.length) throw new Error(`no sample for the e-mail previews: ${missing.join(', ')}`);
-    });
-
-    if (transport) {
-      app.addHook('onReady', async () => {
-        running = work().catch((error: unknown) => app.log.error({ err: error }, 'e-mail worker stopped'));
-      });
-    }
-
-    // The worker finishes the e-mail in hand and hands the rest of its batch back; whatever is
-    // unsent stays queued for the next start (or another instance). The wait fits in the 10 s
-    // that shutdown allows; a send still under way after it is retaken once its lease runs out.
+    // The queue's worker finishes the e-mail in hand and hands the rest of its batch back first
+    // (its hook was added before this one); whatever is unsent stays queued for the next start.
     app.addHook('preClose', async () => {
-      stopped = true;
-      wake();
-      await Promise.race([
-        Promise.all([running, passing?.catch(() => undefined)]),
-        new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
-      ]);
       transport?.close();
     });
   },

@@ -5,6 +5,8 @@ import { type Executor, type MessagesTable, nowIso, toIso } from '../../db/schem
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { shownUsername } from '../account/deleted-members.sql.js';
 import { blockedEitherWay } from '../relations/index.js';
+import { queueMessagePushes } from '../push/push-queue.queries.js';
+import { mayTakePushes } from '../push/push.queries.js';
 
 const MESSAGE_COLUMNS = [
   'id',
@@ -106,6 +108,8 @@ const insertIfAllowed = preparedQuery(
         )
         .onConflict((oc) => oc.columns(['sender_id', 'client_id']).doNothing())
         .returning(MESSAGE_COLUMNS)
+        // Whether its receiver may take its web push: only then is the push looked into.
+        .returning(mayTakePushes('messages', sql.ref<number>('messages.receiver_id')).as('push_wanted'))
     );
   },
   { onePlan: true },
@@ -120,9 +124,10 @@ const sameMessage = (row: MessageRow, m: NewMessage) =>
 
 /**
  * Stores these messages in one statement, each only when its receiver may be messaged (see
- * `insertMessage`), and answers each one's stored row or undefined, in their order.
+ * `insertMessage`), and answers each one's stored row or undefined, in their order, and those of
+ * them whose receiver may take their web push.
  */
-async function insertMessages(db: Executor, messages: NewMessage[]): Promise<(Message | undefined)[]> {
+async function insertMessages(db: Executor, messages: NewMessage[]) {
   const values: Record<string, unknown> = {};
   messages.forEach((m, i) => {
     for (const [name, value] of Object.entries(m)) values[`${name}${i}`] = value;
@@ -130,12 +135,32 @@ async function insertMessages(db: Executor, messages: NewMessage[]): Promise<(Me
   const rows = (await insertIfAllowed(db, values, messages.length)).sort((a, b) => a.id - b.id);
   // Ids follow the messages' order, so the rows stored are the messages stored, in order.
   let next = 0;
-  return messages.map((m) => {
+  const mayPush: Message[] = [];
+  const stored = messages.map((m) => {
     const row = rows[next];
     if (!row || !sameMessage(row, m)) return undefined;
     next += 1;
-    return toMessage(row);
+    const message = toMessage(row);
+    if (Number(row.push_wanted)) mayPush.push(message);
+    return message;
   });
+  return { stored, mayPush };
+}
+
+/** Messages stored by insertMessage whose web push was queued with them. */
+const pushed = new WeakSet<Message>();
+
+/** Whether the push of a message insertMessage stored was queued: its sender wakes the push worker. */
+export const pushQueuedFor = (message: Message) => pushed.has(message);
+
+/** Stores messages as `insertMessages` does, with their pushes to the receivers' devices, in one transaction. */
+async function storeMessages(db: Executor, messages: NewMessage[]): Promise<(Message | undefined)[]> {
+  const store = async (trx: Executor) => {
+    const { stored, mayPush } = await insertMessages(trx, messages);
+    for (const message of await queueMessagePushes(trx, mayPush)) pushed.add(message);
+    return stored;
+  };
+  return db.isTransaction ? store(db) : db.transaction().execute(store);
 }
 
 const batchers = new WeakMap<Executor, WriteBatcher<NewMessage, Message | undefined>>();
@@ -148,7 +173,8 @@ const batchers = new WeakMap<Executor, WriteBatcher<NewMessage, Message | undefi
  * the insert, so a block or a deletion is seen as of the insert itself.
  *
  * Messages sent while another is being stored are stored together, in one statement and one
- * commit (`WriteBatcher`), in the order they were sent.
+ * commit (`WriteBatcher`), in the order they were sent. Each message's web push to its receiver's
+ * devices is queued in the same transaction (see queueMessagePushes).
  */
 export async function insertMessage(
   db: Executor,
@@ -156,10 +182,10 @@ export async function insertMessage(
 ): Promise<Message | undefined> {
   const message = { ...values, listing_id: values.listing_id ?? null };
   // A transaction's statements must run on its own connection, so they are not gathered.
-  if (db.isTransaction) return (await insertMessages(db, [message]))[0];
+  if (db.isTransaction) return (await storeMessages(db, [message]))[0];
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new WriteBatcher((messages) => insertMessages(db, messages), MESSAGES_PER_INSERT);
+    batcher = new WriteBatcher((messages) => storeMessages(db, messages), MESSAGES_PER_INSERT);
     batchers.set(db, batcher);
   }
   return batcher.add(message);

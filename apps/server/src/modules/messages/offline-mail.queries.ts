@@ -23,7 +23,8 @@ type MessagesEb = ExpressionBuilder<Database & { m: Database['messages'] }, 'm'>
  * Conversations due an "unread messages" e-mail, oldest waiting first: a message unread since
  * before `awaySince` (and after `notBefore`), newer than the last one e-mailed about, to a member who may get such
  * e-mails, has no socket seen since `awaySince`, was not e-mailed about this conversation since
- * `lastMailedBefore`, and has no block either way with the sender. Whatever the sweep would skip
+ * `lastMailedBefore`, was not pushed to a device of the member (a push service accepted its push,
+ * or a later one's of the conversation), and has no block either way with the sender. Whatever the sweep would skip
  * is left out here, so it can never crowd out the conversations that are due.
  */
 export function dueConversations(
@@ -63,6 +64,19 @@ export function dueConversations(
             .where((n) =>
               n.or([n('n.sent_at', '>', rule.lastMailedBefore), n('n.last_message_id', '>=', n.ref('m.id'))]),
             ),
+        ),
+      ),
+    )
+    // A push service accepted the push of this message or a later one: the member was told.
+    .where((eb: MessagesEb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_push_notices as p')
+            .select('p.recipient_id')
+            .whereRef('p.recipient_id', '=', 'm.receiver_id')
+            .whereRef('p.sender_id', '=', 'm.sender_id')
+            .where('p.last_message_id', '>=', eb.ref('m.id')),
         ),
       ),
     )

@@ -4,6 +4,7 @@ import {
   NOTIFICATIONS_PAGE,
   type Notification,
   type NotificationType,
+  PUSH_KIND_OF_NOTIFICATION,
 } from '@gardenswap/shared';
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
@@ -13,6 +14,7 @@ import { friendIdsOf } from '../relations/index.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { visibleTo } from '../listings/index.js';
 import { mayEmailFlag } from '../mail/recipients.js';
+import { queueNotificationPush } from '../push/push-queue.queries.js';
 
 type NotificationsEb = ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>;
 
@@ -145,29 +147,36 @@ export async function markRead(db: Executor, userId: number, ids?: number[]) {
   await query.execute();
 }
 
-/**
- * Stores a notification unless this member already has it (`match_key` is unique per member);
- * the new row's id, or undefined when it was already there.
- */
-export async function insertNotification(
-  db: Executor,
-  values: {
-    user_id: number;
-    type: NotificationType;
-    listing_id?: number;
-    want_id?: number;
-    from_user_id?: number;
-    match_key: string;
-    note?: string;
-  },
-): Promise<number | undefined> {
+/** A notification to store; `match_key` is unique per member. */
+export interface NewNotification {
+  user_id: number;
+  type: NotificationType;
+  listing_id?: number;
+  want_id?: number;
+  from_user_id?: number;
+  match_key: string;
+  note?: string;
+}
+
+async function storeNotification(db: Executor, values: NewNotification): Promise<number | undefined> {
   const row = await db
     .insertInto('notifications')
     .values(values)
     .onConflict((oc) => oc.columns(['user_id', 'match_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (row) await queueNotificationPush(db, { id: row.id, user_id: values.user_id, type: values.type });
   return row?.id;
+}
+
+/**
+ * Stores a notification unless this member already has it (`match_key` is unique per member);
+ * the new row's id, or undefined when it was already there. A kind of notification that is pushed
+ * queues its push to the member's devices in the same transaction (its own when `db` is not one).
+ */
+export async function insertNotification(db: Executor, values: NewNotification): Promise<number | undefined> {
+  if (db.isTransaction || !PUSH_KIND_OF_NOTIFICATION[values.type]) return storeNotification(db, values);
+  return db.transaction().execute((trx) => storeNotification(trx, values));
 }
 
 /** Whether a member was already told about this listing (through any of their wants). */

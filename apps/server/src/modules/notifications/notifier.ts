@@ -56,8 +56,9 @@ export const notifierPlugin = fp(
         is_active: listing.is_active === 1,
       });
 
-    /** Pushes a stored notification to the member's open tabs. */
+    /** Pushes a stored notification to the member's open tabs; its web push, queued with it, goes out now. */
     async function push(userId: number, id: number) {
+      app.push.wake();
       const notification: Notification | undefined = await getNotification(
         app.db,
         userId,
@@ -218,5 +219,5 @@ export const notifierPlugin = fp(
       photosOnly ? undefined : notifier.listingChanged(listingId),
     );
   },
-  { name: 'notifier', dependencies: ['mailer', 'events', 'images', 'realtime'] },
+  { name: 'notifier', dependencies: ['mailer', 'events', 'images', 'realtime', 'push-sender'] },
 );

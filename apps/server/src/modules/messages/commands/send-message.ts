@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidField, notFound } from '../../../lib/app-error.js';
 import { toAppError } from '../../../plugins/errors.js';
 import { isBlockedPair, memberExists } from '../../relations/index.js';
-import { findByClientId, insertMessage } from '../messages.queries.js';
+import { findByClientId, insertMessage, pushQueuedFor } from '../messages.queries.js';
 
 /**
  * The one way a message is sent, by POST /messages and by the socket's send_message alike.
- * Validates `input` (anything a client sent), stores the message and pushes `new_message`
- * to every open socket of both members.
+ * Validates `input` (anything a client sent), stores the message with its web push to the
+ * receiver's devices (one transaction, see insertMessage) and pushes `new_message` to every open
+ * socket of both members.
  *
  * With a `client_id` a retried send is idempotent: it answers the message stored by the
  * first attempt, stores nothing and pushes nothing, since the first attempt already
@@ -55,5 +56,7 @@ export async function sendMessage(
     return earlier;
   }
   app.realtime.toUsers([receiver_id, senderId], 'new_message', stored);
+  // Committed by now: the push worker finds the receiver's pushes at once.
+  if (pushQueuedFor(stored)) app.push.wake();
   return stored;
 }

@@ -1,0 +1,60 @@
+import { type NotificationType, PUSH_KIND_OF_NOTIFICATION, PushPayloadSchema } from '@gardenswap/shared';
+import { describe, expect, it } from 'vitest';
+import { cut, messagePayload, noticePayload, topicOf } from './payloads.js';
+
+const notice = (type: NotificationType) => ({
+  id: 7,
+  type,
+  listing_id: 12,
+  from_user_id: 3,
+  from_username: 'jonas',
+  listing_title: 'Heirloom tomatoes',
+  want_title: 'tomatoes',
+  note: 'Thank you for the seedlings!',
+});
+
+describe('what a push says', () => {
+  it('has a title, a body and a screen for every kind of notification that is pushed, and none for the others', () => {
+    const pushed = Object.keys(PUSH_KIND_OF_NOTIFICATION) as NotificationType[];
+    const urls = Object.fromEntries(pushed.map((type) => [type, noticePayload(notice(type))?.url]));
+    expect(urls).toEqual({
+      match: '/listings/12',
+      friend_request: '/myfriends',
+      friend_accepted: '/seller/3',
+      listing_interest: '/messages/3',
+      listing_reserved: '/listings/12',
+      reservation_cancelled: '/listings/12',
+      trade_thanks_asked: '/trades',
+      thanks_received: '/trades',
+    });
+    for (const type of pushed) {
+      const payload = noticePayload(notice(type))!;
+      expect(PushPayloadSchema.parse(payload)).toEqual(payload);
+      expect(payload).toMatchObject({ kind: PUSH_KIND_OF_NOTIFICATION[type], tag: 'notification:7' });
+      expect(payload.title.length).toBeGreaterThan(0);
+    }
+    expect(noticePayload(notice('friend_request'))).toMatchObject({ title: 'jonas wants to be your friend' });
+    expect(noticePayload(notice('moderation_warning'))).toBeUndefined();
+    expect(noticePayload(notice('listing_renew'))).toBeUndefined();
+  });
+
+  it('names "A member" who is gone', () => {
+    expect(noticePayload({ ...notice('thanks_received'), from_username: null, from_user_id: null })).toMatchObject({
+      title: 'A member thanked you',
+      body: '“Thank you for the seedlings!”',
+    });
+  });
+
+  it('cuts a message at 140 characters, counting an emoji as one, and folds its lines', () => {
+    expect(cut('a\n\n b', 140)).toBe('a b');
+    const long = messagePayload({ sender_id: 5, content: '🍅'.repeat(200) }, 'Maria');
+    expect([...long.body]).toHaveLength(140);
+    expect(long.body.endsWith('…')).toBe(true);
+    expect(long).toMatchObject({ kind: 'messages', title: 'Maria', url: '/messages/5', tag: 'chat:5' });
+  });
+
+  it('makes a Topic of a tag from the characters a push service accepts, at most 32', () => {
+    expect(topicOf('chat:42')).toBe('chat-42');
+    expect(topicOf(`notification:${'9'.repeat(40)}`)).toHaveLength(32);
+  });
+});
