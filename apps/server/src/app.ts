@@ -45,6 +45,7 @@ import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { presencePlugin } from './modules/presence/presence.plugin.js';
+import type { ResolveHost } from './modules/push/endpoint.js';
 import { pushSenderPlugin } from './modules/push/push-sender.js';
 import { pushSocket } from './modules/push/push.socket.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -107,6 +108,8 @@ export async function buildApp(
     logStream?: DestinationStream;
     /** The built web app to serve; apps/web/dist unless a test brings its own. */
     webDist?: string;
+    /** How push endpoints' hosts are resolved before each push; the system's resolver unless a test brings its own. */
+    resolveHost?: ResolveHost;
   } = {},
 ): Promise<App> {
   const app = Fastify({
@@ -244,7 +247,7 @@ export async function buildApp(
   await app.register(realtimePlugin);
   await app.register(eventsPlugin);
   // Before the modules that queue pushes: a sent message wakes its worker.
-  await app.register(pushSenderPlugin);
+  await app.register(pushSenderPlugin, { resolveHost: options.resolveHost });
   await app.register(pushSocket);
   await app.register(listingsPlugin);
   await app.register(messagesSocket);

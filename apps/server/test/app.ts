@@ -84,12 +84,18 @@ export async function buildTestApp(
     logStream?: NonNullable<Parameters<typeof buildApp>[1]>['logStream'];
     /** A built web app of the test's own (apps/web/dist may not be built yet when the suite runs). */
     webDist?: string;
+    /** A resolver of the test's own for push endpoints' hosts. */
+    resolveHost?: NonNullable<Parameters<typeof buildApp>[1]>['resolveHost'];
   } = {},
 ): Promise<TestContext> {
   const { config, cleanup } = await testConfig(overrides);
   let app: App;
   try {
-    app = await buildApp(config, { logStream: options.logStream, webDist: options.webDist });
+    app = await buildApp(config, {
+      logStream: options.logStream,
+      webDist: options.webDist,
+      resolveHost: options.resolveHost,
+    });
     options.beforeReady?.(app);
     await app.ready();
   } catch (error) {

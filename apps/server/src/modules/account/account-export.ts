@@ -11,6 +11,7 @@ import {
   exportMessages,
   exportNotifications,
   exportProfile,
+  exportPushDevices,
   exportReports,
   exportTrades,
   exportWants,
@@ -20,7 +21,8 @@ import {
 const README = `Your Gardenswap data
 ====================
 
-profile.json        your profile (name, e-mail, address, settings)
+profile.json        your profile (name, e-mail, address, settings, which e-mails and
+                    push notifications you get)
 listings.json       every listing of yours, paused and friends-only ones too
 want-list.json      your want list
 friends.json        your friends and the friend requests you sent or received
@@ -30,6 +32,8 @@ blocks.json         the members you blocked
 reports.json        the reports you made
 trades.json         the listings you asked for, your trades, and the thanks you gave and were given
 emails.json         the e-mails Gardenswap wrote to you
+push-devices.json   the browsers that get your push notifications: since when, and
+                    through which push service
 photos/             your profile picture and your listings' photos (listing-7 is the
                     cover of listing 7, listing-7-2 its second photo, and so on)
 
@@ -100,6 +104,7 @@ export function exportArchive(app: FastifyInstance, userId: number): Readable {
       ['reports.json', jsonArray(exportReports(db, userId))],
       ['trades.json', jsonValue(() => exportTrades(db, userId))],
       ['emails.json', jsonArray(exportEmails(db, profile.email))],
+      ['push-devices.json', jsonValue(() => exportPushDevices(db, userId))],
     ];
     for (const [name, content] of files) if (!stopped) await add(name, content);
     const photos = await photosOf(db, userId);

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { ACCOUNT_TEXTS, EXPORT_LINK_TTL_SECONDS, type ExportLink } from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
@@ -87,6 +88,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
         'reports.json',
         'trades.json',
         'emails.json',
+        'push-devices.json',
         'photos/profile-picture.webp',
         `photos/listing-${lived.publicListing.id}.webp`,
         `photos/listing-${lived.privateListing.id}.webp`,
@@ -103,6 +105,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
       address: '12 exp1 Lane',
       city: 'Provo',
       email_notifications: { matches: true, friend_requests: true, messages: true },
+      push_notifications: { messages: false, matches: false, friend_requests: false, trades: false },
     });
     expect(JSON.stringify(profile)).not.toMatch(/password|argon2|sessions_valid_from/);
 
@@ -130,6 +133,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
     expect(json('blocks.json')).toEqual([expect.objectContaining({ user_id: lived.blocked.id })]);
     expect(json('reports.json')).toEqual([expect.objectContaining({ reason: 'Rude exp1', target_type: 'user' })]);
     expect(json('emails.json')).toEqual([expect.objectContaining({ subject: 'Welcome exp1' })]);
+    expect(json('push-devices.json')).toEqual([]);
     expect(json('trades.json')).toMatchObject({
       interests: [],
       trades: [{ listing_title: 'Tomatoes exp1', kind: 'given', role: 'owner', receiver: { id: lived.friend.id } }],
@@ -144,6 +148,55 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
     expect(files.get(`photos/listing-${lived.privateListing.id}.webp`)).toEqual(
       await storedBytes(ctx, lived.privateListing.photo.image),
     );
+  });
+
+  it('includes my push switches and devices, each with its push service only, never its keys', async () => {
+    const member = await createUser(ctx);
+    const other = await createUser(ctx);
+    const subscribe = async (who: { token: string }, endpoint: string) => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        as: who,
+        payload: { endpoint, expirationTime: null, keys },
+      });
+      expect(res.statusCode).toBe(201);
+      return keys;
+    };
+    const patched = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/push/settings',
+      as: member,
+      payload: { messages: true, trades: true },
+    });
+    expect(patched.statusCode).toBe(200);
+    const phone = await subscribe(member, 'https://fcm.googleapis.com/fcm/send/phone-token-secret');
+    const laptop = await subscribe(member, 'https://updates.push.services.mozilla.com/wpush/v2/laptop-token-secret');
+    await subscribe(other, 'https://web.push.apple.com/other-member-token');
+
+    const res = await download((await askLink(member.token)).json<ExportLink>().url);
+    const files = await unzip(res.rawPayload);
+    const json = (name: string) => JSON.parse(files.get(name)!.toString('utf8'));
+    expect(json('profile.json').push_notifications).toEqual({
+      messages: true,
+      matches: false,
+      friend_requests: false,
+      trades: true,
+    });
+    const devices = json('push-devices.json');
+    expect(devices).toEqual([
+      { created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), push_service: 'https://fcm.googleapis.com' },
+      {
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+        push_service: 'https://updates.push.services.mozilla.com',
+      },
+    ]);
+    const all = [...files.values()].map((bytes) => bytes.toString('utf8')).join('\n');
+    for (const secret of [phone.p256dh, phone.auth, laptop.p256dh, laptop.auth, 'token-secret', 'apple.com'])
+      expect(all, secret).not.toContain(secret);
   });
 
   it('holds nothing of another member', async () => {

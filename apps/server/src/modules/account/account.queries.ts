@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Executor, nowIso, toIso } from '../../db/schema.js';
 import { nameDeletedMemberInLog } from '../moderation/audit-log.queries.js';
+import { getPushSwitches } from '../push/push.queries.js';
 import { shownUsername } from './deleted-members.sql.js';
 
 /** How many rows one query of the export reads at a time. */
@@ -28,7 +29,10 @@ async function* byId<T extends { id: number }>(page: (afterId: number, limit: nu
   }
 }
 
-/** Everything the member's own profile holds, but the password hash and the session bookkeeping. */
+/**
+ * Everything the member's own profile holds, their e-mail and push switches too, but the password
+ * hash and the session bookkeeping.
+ */
 export async function exportProfile(db: Executor, userId: number) {
   const row = await db
     .selectFrom('users')
@@ -54,6 +58,7 @@ export async function exportProfile(db: Executor, userId: number) {
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  const pushSwitches = await getPushSwitches(db, userId);
   const { email_matches, email_friend_requests, email_messages, ...rest } = row;
   return {
     ...rest,
@@ -63,6 +68,7 @@ export async function exportProfile(db: Executor, userId: number) {
       friend_requests: email_friend_requests === 1,
       messages: email_messages === 1,
     },
+    push_notifications: pushSwitches,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };
@@ -275,6 +281,23 @@ export async function exportTrades(db: Executor, userId: number) {
         created_at: toIso(r.created_at),
       })),
   };
+}
+
+/**
+ * The member's devices subscribed to push: when each subscribed and its push service (the
+ * endpoint's origin). Never the rest of the endpoint, nor the keys: they address and unlock the device.
+ */
+export async function exportPushDevices(db: Executor, userId: number) {
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    created_at: toIso(r.created_at),
+    push_service: URL.canParse(r.endpoint) ? new URL(r.endpoint).origin : null,
+  }));
 }
 
 /** The e-mails Gardenswap wrote to the member's address. */

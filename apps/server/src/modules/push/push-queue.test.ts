@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import type { PushSwitchesInput } from '@gardenswap/shared';
 import webpush from 'web-push';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { type Config, MAIL_QUEUE, OFFLINE_MAIL, PUSH_QUEUE, type PushQueueSettings } from '../../config.js';
 import { connectDatabase } from '../../db/connect.js';
 import { buildTestApp, createPgSchema, dialect, type TestContext } from '../../../test/app.js';
@@ -15,6 +15,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.js';
 import { type ClientSocket, connectTab } from '../../../test/sockets.js';
 import { mailerOf } from '../mail/mailer.js';
 import { offlineMailOf } from '../messages/offline-mail.js';
+import type { ResolveHost } from './endpoint.js';
 import { claimDuePushes } from './push-queue.queries.js';
 
 /** The queue in tens of milliseconds, so retries and timeouts play out within a test. */
@@ -503,6 +504,99 @@ describe('claiming due pushes', () => {
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.sort((a, b) => a - b)).toEqual(due.map((r) => r.id).sort((a, b) => a - b));
     expect(claims.flat().every((push) => push.attempts === 1 && push.endpoint.endsWith('/claims'))).toBe(true);
+  });
+});
+
+describe('a push endpoint whose name resolves into the network', () => {
+  /** The names the app resolves here; any other name is not found. */
+  const NAMES: Record<string, string[]> = {
+    'push.example.net': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+    'rebound.example.net': ['127.0.0.1'],
+    'mixed.example.net': ['93.184.215.14', '192.168.1.20'],
+  };
+  const asked: string[] = [];
+  const resolveHost: ResolveHost = async (host) => {
+    asked.push(host);
+    const addresses = NAMES[host];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const urlOf = (input: Parameters<typeof fetch>[0]) => (input instanceof Request ? input.url : String(input));
+  let fetchSpy: MockInstance<typeof fetch>;
+  /** The URLs the app posted to on these names. */
+  const posted = () =>
+    fetchSpy.mock.calls.map(([input]) => urlOf(input)).filter((url) => new URL(url).hostname in NAMES);
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    const realFetch = globalThis.fetch;
+    // The push services of these names answer 201 here, without the network; anything else goes out as it would.
+    fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input, init) =>
+        new URL(urlOf(input)).hostname in NAMES ? new Response(null, { status: 201 }) : realFetch(input, init),
+      );
+    ctx = await buildTestApp({ pushQueue: quick() }, { resolveHost });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    fetchSpy.mockRestore();
+  });
+
+  /** A member's browser subscribed at this endpoint, its keys made as a browser makes them. */
+  async function deviceAt(member: TestUser, endpoint: string) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const browser: BrowserSubscription = {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    const res = await ctx.inject({ method: 'POST', url: '/api/push/subscriptions', as: member, payload: browser });
+    expect(res.statusCode).toBe(201);
+    return browser;
+  }
+
+  it('refuses a push to a public name resolving to a private address, never posting to it, and keeps why', async () => {
+    const [sender, receiver] = [await createUser(ctx), await createUser(ctx)];
+    await ctx.inject({ method: 'PATCH', url: '/api/push/settings', as: receiver, payload: { messages: true } });
+    const outside = await deviceAt(receiver, 'https://push.example.net/send/outside');
+    const rebound = await deviceAt(receiver, 'https://rebound.example.net/send/rebound');
+    const mixed = await deviceAt(receiver, 'https://mixed.example.net/send/mixed');
+    await send(ctx, sender, receiver, 'Where does this go?');
+    await until(async () => (await pushesTo(ctx, mixed)).every((push) => push.status === 'failed'));
+    await until(async () => (await pushesTo(ctx, rebound)).every((push) => push.status === 'failed'));
+    await ctx.app.push.idle();
+
+    expect(asked).toEqual(expect.arrayContaining(['push.example.net', 'rebound.example.net', 'mixed.example.net']));
+    expect(posted()).toEqual([outside.endpoint]);
+    expect(await pushesTo(ctx, outside)).toEqual([expect.objectContaining({ status: 'sent', attempts: 1 })]);
+    expect(await pushesTo(ctx, rebound)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        error: expect.stringMatching(/rebound\.example\.net resolves to 127\.0\.0\.1, not a public address/),
+      }),
+    ]);
+    expect(await pushesTo(ctx, mixed)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        error: expect.stringMatching(/mixed\.example\.net resolves to 192\.168\.1\.20, not a public address/),
+      }),
+    ]);
+  });
+
+  it('tries a name that does not resolve again later, posting nothing meanwhile', async () => {
+    const [sender, receiver] = [await createUser(ctx), await createUser(ctx)];
+    await ctx.inject({ method: 'PATCH', url: '/api/push/settings', as: receiver, payload: { messages: true } });
+    const gone = await deviceAt(receiver, 'https://gone.example.net/send/gone');
+    const before = fetchSpy.mock.calls.length;
+    await send(ctx, sender, receiver, 'Anyone there?');
+    await until(async () => (await pushesTo(ctx, gone)).some((push) => push.attempts >= 1 && push.error !== null));
+    const [row] = await pushesTo(ctx, gone);
+    expect(row).toMatchObject({ status: 'queued', error: expect.stringMatching(/ENOTFOUND gone\.example\.net/) });
+    expect(fetchSpy.mock.calls.slice(before)).toEqual([]);
   });
 });
 

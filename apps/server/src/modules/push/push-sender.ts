@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import webpush from 'web-push';
 import { type Delivery, type DurableQueue, durableQueue } from '../../lib/durable-queue.js';
 import { periodicSweep } from '../../lib/periodic-sweep.js';
-import { isAllowedEndpoint } from './endpoint.js';
+import { endpointAddressRefusal, isAllowedEndpoint, type ResolveHost, systemResolveHost } from './endpoint.js';
 import { topicOf } from './payloads.js';
 import {
   type ClaimedPush,
@@ -59,6 +59,16 @@ async function answerStart(answer: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').slice(0, ANSWER_KEPT);
 }
 
+/** What `work` settles to, or the signal's reason if it aborts first (the work itself is left to finish unheard). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /** Seconds or an HTTP date, as Retry-After gives them, in milliseconds from now. */
 function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined;
@@ -68,6 +78,11 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+export interface PushSenderOptions {
+  /** How an endpoint's host is resolved before each push; tests bring names of their own. */
+  resolveHost?: ResolveHost;
+}
+
 /**
  * Sends the push queue to the browsers' push services (RFC 8030), each payload encrypted to its
  * subscription's keys (RFC 8291) and signed with the server's VAPID key (RFC 8292). A push service
@@ -75,7 +90,7 @@ function retryAfterMs(header: string | null): number | undefined {
  * member who has a tab in front, on any instance.
  */
 export const pushSenderPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { resolveHost = systemResolveHost }: PushSenderOptions) => {
     const { push: options, pushQueue: settings } = app.config;
     const vapidDetails = options.vapid;
 
@@ -130,9 +145,20 @@ export const pushSenderPlugin = fp(
           .filter(([name]) => name.toLowerCase() !== 'content-length')
           .map(([name, value]) => [name, String(value)]),
       );
+      // One deadline for the look-up and the request, answer included.
+      const deadline = AbortSignal.any([AbortSignal.timeout(settings.sendTimeoutMs), stopping]);
+      let refusal: string | undefined;
+      try {
+        refusal = await untilAborted(endpointAddressRefusal(push.endpoint, options, resolveHost), deadline);
+      } catch (error) {
+        // The name does not resolve now, or not in time: try again later.
+        return { outcome: 'retry', error };
+      }
+      if (refusal) return { outcome: 'refused', error: new Error(refusal) };
       let answer: Response;
       let text: string;
       try {
+        // fetch resolves the name again: a change of its addresses within these milliseconds is accepted.
         answer = await fetch(request.endpoint, {
           method: 'POST',
           headers,
@@ -140,7 +166,7 @@ export const pushSenderPlugin = fp(
           // A push service never redirects; following one could lead anywhere.
           redirect: 'manual',
           // Closing the app cuts a slow push service short: the push is retried after the restart.
-          signal: AbortSignal.any([AbortSignal.timeout(settings.sendTimeoutMs), stopping]),
+          signal: deadline,
         });
         text = await answerStart(answer);
       } catch (error) {
