@@ -7,7 +7,7 @@ import serverZones from './apps/server/eslint.zones.js';
 import webZones from './apps/web/eslint.zones.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'apps/web/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
