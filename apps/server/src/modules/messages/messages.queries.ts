@@ -153,14 +153,15 @@ const pushed = new WeakSet<Message>();
 /** Whether the push of a message insertMessage stored was queued: its sender wakes the push worker. */
 export const pushQueuedFor = (message: Message) => pushed.has(message);
 
-/** Stores messages as `insertMessages` does, with their pushes to the receivers' devices, in one transaction. */
+/**
+ * Stores messages as `insertMessages` does, then queues the pushes of those whose receivers take
+ * them. Not one transaction: a failed write (a full disk) must answer as itself, and a message
+ * whose push is lost to a crash in between still reaches its member by e-mail.
+ */
 async function storeMessages(db: Executor, messages: NewMessage[]): Promise<(Message | undefined)[]> {
-  const store = async (trx: Executor) => {
-    const { stored, mayPush } = await insertMessages(trx, messages);
-    for (const message of await queueMessagePushes(trx, mayPush)) pushed.add(message);
-    return stored;
-  };
-  return db.isTransaction ? store(db) : db.transaction().execute(store);
+  const { stored, mayPush } = await insertMessages(db, messages);
+  if (mayPush.length) for (const message of await queueMessagePushes(db, mayPush)) pushed.add(message);
+  return stored;
 }
 
 const batchers = new WeakMap<Executor, WriteBatcher<NewMessage, Message | undefined>>();
@@ -174,7 +175,7 @@ const batchers = new WeakMap<Executor, WriteBatcher<NewMessage, Message | undefi
  *
  * Messages sent while another is being stored are stored together, in one statement and one
  * commit (`WriteBatcher`), in the order they were sent. Each message's web push to its receiver's
- * devices is queued in the same transaction (see queueMessagePushes).
+ * devices is queued right after (see storeMessages).
  */
 export async function insertMessage(
   db: Executor,

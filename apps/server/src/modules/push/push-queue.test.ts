@@ -346,6 +346,8 @@ describe('the push queue', () => {
     await send(ctx, sender, receiver, 'Now you are away');
     await until(() => service.accepted(browser.endpoint).length === 1);
     expect(service.accepted(browser.endpoint)[0]!.payload.body).toBe('Now you are away');
+    // The service took it; the worker writes so once it has the answer.
+    await ctx.app.push.idle();
     expect((await pushesTo(ctx, browser)).map((row) => row.status)).toEqual(['skipped', 'sent']);
   });
 

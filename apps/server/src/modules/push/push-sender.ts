@@ -203,9 +203,14 @@ export const pushSenderPlugin = fp(
     app.decorate('push', { wake: queue.wake, idle: queue.idle });
 
     // Push services refuse the subscriptions made with a VAPID key the server no longer signs with.
+    // A database that refuses writes must not stop the start: the next start drops them.
     app.addHook('onReady', async () => {
-      const dropped = await deleteSubscriptionsOfOtherKeys(app.db, vapidDetails.publicKey);
-      if (dropped) app.log.info({ dropped }, 'push subscriptions of an earlier VAPID key dropped');
+      try {
+        const dropped = await deleteSubscriptionsOfOtherKeys(app.db, vapidDetails.publicKey);
+        if (dropped) app.log.info({ dropped }, 'push subscriptions of an earlier VAPID key dropped');
+      } catch (error) {
+        app.log.warn({ err: error }, 'push subscriptions of an earlier VAPID key not dropped yet');
+      }
     });
 
     periodicSweep(app, {
