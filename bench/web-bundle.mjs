@@ -61,9 +61,9 @@ const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const routes = args.length
   ? args
   : [
-      'src/features/home/home-page.tsx',
-      'src/features/listings/pages/marketplace-page.tsx',
-      'src/features/auth/pages/login-page.tsx',
+      'src/app/routes/home/home-page.tsx',
+      'src/app/routes/listings/marketplace-page.tsx',
+      'src/app/routes/auth/login-page.tsx',
     ];
 
 for (const route of routes) {
@@ -72,7 +72,7 @@ for (const route of routes) {
   const br = chunks.reduce((sum, file) => sum + onDisk(file, 'br'), 0);
   const gz = chunks.reduce((sum, file) => sum + onDisk(file, 'gz'), 0);
   console.log(
-    `${route.replace('src/features/', '').padEnd(40)} ${kb(br).padStart(9)} br ${kb(gz).padStart(9)} gzip ` +
+    `${route.replace('src/app/routes/', '').padEnd(40)} ${kb(br).padStart(9)} br ${kb(gz).padStart(9)} gzip ` +
       `${kb(raw).padStart(9)} raw in ${chunks.length} chunks`,
   );
   if (!base) continue;

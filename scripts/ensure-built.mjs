@@ -11,7 +11,10 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const workspaces = [
   { dir: 'packages/shared', sources: ['src', 'package.json', 'tsconfig.json'] },
   { dir: 'apps/server', sources: ['src', 'package.json', 'tsconfig.json'] },
-  { dir: 'apps/web', sources: ['src', 'public', 'scripts', 'index.html', 'package.json', 'vite.config.ts'] },
+  {
+    dir: 'apps/web',
+    sources: ['src', 'public', 'scripts', 'index.html', 'package.json', 'vite.config.ts', 'pwa-assets.config.ts'],
+  },
 ];
 const all = process.argv.includes('--all');
 

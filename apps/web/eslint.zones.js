@@ -41,6 +41,18 @@ export default [
               from: [`${src}/features`, `${src}/app`],
               message: 'Shared code knows no feature and no page.',
             },
+            {
+              target: `${src}/sw`,
+              from: [`${src}/app`, `${src}/features`, `${src}/lib`, `${src}/components`, `${src}/main.tsx`],
+              message: 'The service worker runs apart from the page: it imports the shared contract, never page code.',
+            },
+            {
+              target: [`${src}/app`, `${src}/features`, `${src}/lib`, `${src}/components`],
+              from: `${src}/sw`,
+              except: ['./messages.ts', './shared-photos.ts'],
+              message:
+                'The page and the service worker share only what they hand each other (sw/messages.ts, sw/shared-photos.ts).',
+            },
           ],
         },
       ],

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TEXTS } from '@gardenswap/shared';
+import { SHARED_PHOTOS_LANDING, SHARE_TARGET_PATH } from '@gardenswap/shared/share-target';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -327,6 +328,9 @@ async function registerWebApp(app: App, webDist: string) {
         reply.header('cache-control', cacheControl);
       },
     });
+  // The installed app's share target whose service worker is gone (the browser's storage was
+  // cleared): the photos cannot be kept here, so the post form opens and says none arrived.
+  app.post(SHARE_TARGET_PATH, (_request, reply) => reply.redirect(SHARED_PHOTOS_LANDING, 303));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isPage =

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_PHOTOS_FIELD, SHARED_PHOTOS_LANDING, SHARE_TARGET_PATH } from '@gardenswap/shared/share-target';
 import { type App, buildApp } from '../src/app.js';
+import { MULTIPART_MAX_BYTES } from '../src/plugins/multipart.js';
 import { testConfig } from './app.js';
 
 // A small built web app, precompressed by the web build's own step, so these tests do not
@@ -238,5 +240,25 @@ describe('the web app served by the server', () => {
     expect(directive('manifest-src')).toBe("manifest-src 'self'");
     // The worker itself runs under the same policy.
     expect((await get('/sw.js', 'br')).headers['content-security-policy']).toBe(policy);
+  });
+
+  it('sends photos shared to an app whose service worker is gone to the post form, unread, however large', async () => {
+    const boundary = 'gardenswap-share';
+    const photo = Buffer.alloc(MULTIPART_MAX_BYTES + 1024, 1);
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${SHARED_PHOTOS_FIELD}"; filename="beans.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: SHARE_TARGET_PATH,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(SHARED_PHOTOS_LANDING);
   });
 });

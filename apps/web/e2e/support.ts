@@ -1,9 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, type Browser, type Page, expect } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+  chromium,
+  expect,
+} from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 
@@ -50,9 +61,22 @@ async function logIn(request: APIRequestContext, member: ReturnType<typeof uniqu
   return { ...member, id: body.user.id, token: body.access_token };
 }
 
+/**
+ * The phone-app journeys (install, push, offline, share) open their contexts with this. Every other
+ * context runs without the service worker (playwright.config.ts), as a browser that has none: the
+ * app must work as a plain web page too, and a hundred contexts each precaching the whole release
+ * starved Chromium's storage on two cores, so that screens waited past their timeouts.
+ */
+export const WITH_WORKER = { serviceWorkers: 'allow' } as const;
+
 /** Opens a page already signed in as the member (the session the web app stores after login). */
-export async function signedInPage(browser: Browser, member: Member, viewport = PHONE): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+export async function signedInPage(
+  browser: Browser,
+  member: Member,
+  viewport = PHONE,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, ...options });
   await context.addInitScript(
     ([token, user]) => {
       // Once per tab: a later sign-out (or a 401) must stay signed out across navigations.
@@ -63,6 +87,49 @@ export async function signedInPage(browser: Browser, member: Member, viewport = 
     [member.token, { id: member.id, username: member.username }] as const,
   );
   return context.newPage();
+}
+
+/**
+ * A browser profile of its own, as a person's browser is: Chromium considers installing an app,
+ * or subscribing to pushes, only outside the incognito profile a `browser.newContext()` gives.
+ * Signed in as `member` when one is given. Close it with `close()`, which also removes the profile.
+ */
+export async function ownProfile(testInfo: TestInfo, member?: Member, viewport = PHONE) {
+  const { launchOptions, baseURL } = testInfo.project.use;
+  const dir = mkdtempSync(path.join(tmpdir(), 'gardenswap-profile-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(dir, {
+    ...launchOptions,
+    baseURL,
+    viewport,
+    ...WITH_WORKER,
+  });
+  if (member)
+    await context.addInitScript(
+      ([token, user]) => {
+        if (sessionStorage.getItem('e2e-signed-in')) return;
+        sessionStorage.setItem('e2e-signed-in', '1');
+        localStorage.setItem('auth', JSON.stringify({ token, user, expiresAt: Date.now() + 7 * 86_400_000 }));
+      },
+      [member.token, { id: member.id, username: member.username }] as const,
+    );
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves once the page's service worker is active (installed, its precache filled). */
+export async function serviceWorkerActive(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), {
+      timeout: 30_000,
+    })
+    .toBe('activated');
 }
 
 /** Signs in through the login card, as a person would. */

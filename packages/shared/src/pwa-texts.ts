@@ -1,7 +1,7 @@
 // Kept apart from the schemas, so the web app's manifest, update bar and install offer show them
 // without loading zod.
 
-/** The installed app: its manifest's names, the update bar and the install offer. */
+/** The installed app: its manifest's names, the update bar, the install offer and sharing photos into it. */
 export const PWA_TEXTS = {
   name: 'Gardenswap',
   shortName: 'Gardenswap',
@@ -19,4 +19,7 @@ export const PWA_TEXTS = {
   install: 'Install',
   notNow: 'Not now',
   dismiss: 'Dismiss',
+  /** "Post what you have", opened by sharing photos from another app. */
+  sharedPhotosAdded: 'The photos you shared are added below.',
+  sharedPhotosMissing: 'The photos you shared did not arrive. Add them below with Add photos.',
 } as const;

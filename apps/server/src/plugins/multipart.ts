@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, TEXTS } from '@gardenswap/shared';
+import { SHARE_TARGET_PATH } from '@gardenswap/shared/share-target';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsNul, toUploadError } from './errors.js';
@@ -37,6 +38,8 @@ export const multipartPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if (
         isMultipartType(request.headers['content-type']) &&
+        // Shared photos are not read by the server, only redirected (see registerWebApp).
+        request.url !== SHARE_TARGET_PATH &&
         Number(request.headers['content-length']) > MULTIPART_MAX_BYTES
       )
         throw tooLarge();

@@ -1,14 +1,17 @@
 import { List, MessageCircle, ShieldCheck, Store, User } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Loading } from '../components/feedback';
 import { Logo } from '../components/logo';
+import { useInstallOffer } from '../lib/install-prompt';
+import { OfflineBanner } from '../lib/offline/offline-banner';
 import { useSocketSession } from '../lib/socket';
 import { MessagesUnreadBadge } from '../features/messages/components/messages-unread-badge';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { ConfirmEmailBanner } from '../features/profile/components/confirm-email-banner';
 import { useProfile } from '../features/profile/api/use-profile';
 import { useLiveTrades } from '../features/trade/api/use-live-trades';
+import { useOutboxSender } from './outbox-sender';
 
 const NAV = [
   { to: '/my-listings', label: 'my lists', icon: List },
@@ -45,6 +48,20 @@ function ModerationNavItem() {
   );
 }
 
+// Loaded only once the moment has come: the marketplace's first paint does not carry it.
+const InstallOfferCard = lazy(() => import('../features/pwa/components/install-offer'));
+
+/** The offer to install the app (or, on iOS, to add it to the Home Screen), after a first listing or message. */
+function InstallOffer() {
+  const offer = useInstallOffer();
+  if (!offer) return null;
+  return (
+    <Suspense fallback={null}>
+      <InstallOfferCard offer={offer} />
+    </Suspense>
+  );
+}
+
 /** Signed-in pages: header with the logo (and the links on desktop), bottom navigation on phones. */
 /** Loaded with the first signed-in page, so the public home page does not carry it. */
 export default function AppLayout() {
@@ -52,6 +69,8 @@ export default function AppLayout() {
   useSocketSession();
   // A trade step on the other side refreshes the listing and trade screens, whichever is open.
   useLiveTrades();
+  // What the member wrote offline goes out once the connection is back, whichever page is open.
+  useOutboxSender();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -68,7 +87,9 @@ export default function AppLayout() {
         </div>
       </header>
       <main id="main" className="app-main">
+        <OfflineBanner />
         <ConfirmEmailBanner />
+        <InstallOffer />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,8 @@
+import { OFFLINE_TEXTS } from '@gardenswap/shared/offline-texts';
+import { useIsRestoring } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useOnline } from '../lib/offline/connectivity';
 
 /** A dismissible error banner (spec: listing detail, and every screen that can fail). */
 export function ErrorBanner({ message, onDismiss }: { message?: string | null; onDismiss?: () => void }) {
@@ -16,8 +19,18 @@ export function ErrorBanner({ message, onDismiss }: { message?: string | null; o
   );
 }
 
-/** The spec's "Loading..." with a polite live region. */
+/** The spec's "Loading..." with a polite live region; offline, it says the screen needs a connection instead. */
 export function Loading({ label = 'Loading...' }: { label?: string }) {
+  const online = useOnline();
+  // While what was kept is being restored, the screen may yet have something to show.
+  const restoring = useIsRestoring();
+  if (!online && !restoring) {
+    return (
+      <p className="loading" role="status" aria-live="polite">
+        {OFFLINE_TEXTS.needsConnection}
+      </p>
+    );
+  }
   return (
     <p className="loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden />

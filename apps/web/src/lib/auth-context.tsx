@@ -39,6 +39,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((token: string, user: StoredAuth['user']) => {
     clearSignedOut();
     setAuth(writeAuth(token, user));
+    // Loaded on sign-in only, so no page's first paint carries it.
+    void import('./push-device').then((m) => m.reclaimPushSubscription(user.id)).catch(() => undefined);
   }, []);
   const signOut = useCallback(() => {
     markSignedOut();

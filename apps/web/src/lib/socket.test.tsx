@@ -9,6 +9,7 @@ function fakeSocket() {
   const socket = {
     connected: true,
     timeout: vi.fn(),
+    emit: vi.fn(),
     onAny: vi.fn((l: (event: string, ...args: unknown[]) => void) => listeners.push(l)),
     offAny: vi.fn(),
     disconnect: vi.fn(),
@@ -79,5 +80,28 @@ describe('the session socket', () => {
     );
     unmount();
     expect(socket.disconnect).not.toHaveBeenCalled();
+  });
+
+  it('tells the server on connect whether the tab is in front, and again each time that changes', () => {
+    writeAuth('token-1', { id: 1, username: 'maria' });
+    const socket = fakeSocket();
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    render(
+      <AuthProvider>
+        <App onMessage={() => {}} />
+      </AuthProvider>,
+    );
+    const reports = () => socket.emit.mock.calls.filter(([event]) => event === 'tab_focus').map(([, p]) => p);
+    expect(reports()).toEqual([{ focused: true }]);
+
+    hasFocus.mockReturnValue(false);
+    act(() => window.dispatchEvent(new Event('blur')));
+    // Hidden while already out of focus: nothing new to tell.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    visibility.mockReturnValue('visible');
+    hasFocus.mockReturnValue(true);
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(reports()).toEqual([{ focused: true }, { focused: false }, { focused: true }]);
   });
 });

@@ -38,6 +38,30 @@ function publish(next: SocketLike | null) {
   for (const notify of subscribers) notify();
 }
 
+/** Whether the member is looking at this tab: the server pushes nothing to a member who is. */
+const tabInFront = () => document.visibilityState === 'visible' && document.hasFocus();
+let reportedFocus: boolean | undefined;
+
+/** Tells the server (tab_focus) whether this tab is in front, on connect (`always`) and on each change. */
+function reportFocus(socket: SocketLike, always = false) {
+  const focused = tabInFront();
+  if (!always && focused === reportedFocus) return;
+  reportedFocus = focused;
+  socket.emit('tab_focus', { focused });
+}
+
+let watchingFocus = false;
+function watchFocus() {
+  if (watchingFocus) return;
+  watchingFocus = true;
+  const onChange = () => {
+    if (connectedSocket) reportFocus(connectedSocket);
+  };
+  window.addEventListener('focus', onChange);
+  window.addEventListener('blur', onChange);
+  document.addEventListener('visibilitychange', onChange);
+}
+
 function dispatch(event: string, ...args: unknown[]) {
   for (const handler of handlers.get(event) ?? []) handler(...args);
 }
@@ -59,9 +83,11 @@ function open(token: string) {
   if (session) forget(session);
   const s: Session = { token, socket: null, closed: false };
   session = s;
+  watchFocus();
   if (testSocket) {
     s.socket = testSocket;
     testSocket.onAny(dispatch);
+    if (testSocket.connected) reportFocus(testSocket, true);
     publish(testSocket.connected ? testSocket : null);
     return;
   }
@@ -73,6 +99,8 @@ function open(token: string) {
       s.socket = socket;
       socket.onAny(dispatch);
       socket.on('connect', () => {
+        // Each connection starts unknown to the server, a reconnection too.
+        reportFocus(socket, true);
         if (session === s) publish(socket);
       });
       // Signed out while no page using the socket was open: nothing else would notice.

@@ -12,10 +12,13 @@ export class FakeSocket {
   readonly sent: { payload: SendMessageInput; ack: (result: SendMessageAck) => Promise<void> }[] = [];
   /** Every event sent without an acknowledgement (typing, mark_read), in order. */
   readonly emitted: { event: string; payload: unknown }[] = [];
+  /** Every tab_focus the page reported (on connect and on each change), kept apart from the others. */
+  readonly focusReports: { focused: boolean }[] = [];
   private listeners: AnyListener[] = [];
 
   emit(event: string, payload: unknown) {
-    this.emitted.push({ event, payload });
+    if (event === 'tab_focus') this.focusReports.push(payload as { focused: boolean });
+    else this.emitted.push({ event, payload });
     return this;
   }
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { buildListing, mockApi } from '../../../test/api-stubs';
 import ListingDetailPage from './listing-detail-page';
@@ -110,7 +110,7 @@ describe('Listing detail', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shares the listing link', async () => {
+  it('shares the listing link to copy where the device has no share sheet', async () => {
     mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9 })) });
     open(9);
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
@@ -119,6 +119,50 @@ describe('Listing detail', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('where the device has a share sheet', () => {
+    const withShare = (share: (data: ShareData) => Promise<void>) => {
+      const calls: ShareData[] = [];
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: (data: ShareData) => {
+          calls.push(data);
+          return share(data);
+        },
+      });
+      return calls;
+    };
+    afterEach(() => {
+      delete (navigator as { share?: unknown }).share;
+    });
+
+    it('shares the listing through it, with no modal of ours', async () => {
+      const calls = withShare(async () => {});
+      mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9, title: 'Runner beans' })) });
+      open(9);
+      await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+      expect(calls).toEqual([{ title: 'Runner beans', url: `${window.location.origin}/listings/9` }]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('does nothing more when the member closes the sheet', async () => {
+      const calls = withShare(() => Promise.reject(new DOMException('Share canceled', 'AbortError')));
+      mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9 })) });
+      open(9);
+      await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+      expect(calls).toHaveLength(1);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('offers the link to copy when the sheet fails', async () => {
+      withShare(() => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')));
+      mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9 })) });
+      open(9);
+      await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Share listing' });
+      expect(within(dialog).getByLabelText('Listing link')).toHaveValue(`${window.location.origin}/listings/9`);
+    });
   });
 
   it('goes to /not-found for a missing listing', async () => {

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { CopyLink } from '../../../components/copy-link';
+import { shareWithSystem } from '../../../lib/system-share';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { SelectField } from '../../../components/field';
@@ -94,6 +95,11 @@ function ListingDetail({ listing }: { listing: Listing }) {
         setError(deleteError(e));
       },
     });
+  // The system share sheet where there is one (a phone, mostly); elsewhere the link to copy.
+  const share = async () => {
+    const shared = await shareWithSystem({ title: listing.title, url: listingLink(listing.id) });
+    if (shared === 'unavailable') setModal('share');
+  };
 
   return (
     <article className="listing-detail">
@@ -178,7 +184,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
                 <MessageCircle aria-hidden size={18} /> Message <MiddleEllipsis text={listing.owner.username} />
               </Link>
             )}
-            <button type="button" className="button" onClick={() => setModal('share')}>
+            <button type="button" className="button" onClick={() => void share()}>
               <Share2 aria-hidden size={18} /> Share
             </button>
           </div>

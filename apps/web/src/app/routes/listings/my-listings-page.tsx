@@ -14,6 +14,7 @@ import { ListingBadges } from '../../../features/listings/components/listing-bad
 import { LoadMore } from '../../../features/listings/components/load-more';
 import { groupByCategory } from '../../../features/listings/utils/categories';
 import '../../../features/listings/listings.css';
+import { WaitingListings } from './waiting-listings';
 
 type Tab = 'have' | 'want';
 
@@ -44,7 +45,14 @@ export default function MyListingsPage() {
         ]}
       />
       <div id="my-lists-panel" role="tabpanel" aria-labelledby={`my-lists-tab-${tab}`}>
-        {tab === 'have' ? <HaveList /> : <WantList />}
+        {tab === 'have' ? (
+          <>
+            <WaitingListings />
+            <HaveList />
+          </>
+        ) : (
+          <WantList />
+        )}
       </div>
     </div>
   );

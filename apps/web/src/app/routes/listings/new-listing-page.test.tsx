@@ -1,8 +1,12 @@
+import 'fake-indexeddb/auto';
+import { LISTING_PHOTOS_MAX } from '@gardenswap/shared/listing-photos';
+import { PWA_TEXTS } from '@gardenswap/shared/pwa-texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { buildListing, mockUpload } from '../../../test/api-stubs';
+import { keepSharedPhotos, takeSharedPhotos } from '../../../sw/shared-photos';
 import NewListingPage from './new-listing-page';
 
 const open = () =>
@@ -162,5 +166,40 @@ describe('Post a Have listing', () => {
       expect(screen.getByText('Failed to create listing. Please try again later.')).toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+});
+
+describe('photos shared into the installed app', () => {
+  const openShared = () =>
+    renderWithProviders(<NewListingPage />, {
+      route: '/listings/new?shared=1',
+      path: '/listings/new',
+      auth: { id: 1, username: 'gardener' },
+      otherPaths: ['/listings/:id', '/post-want'],
+    });
+  const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+
+  it('opens with them attached in the order shared, and takes them off the device', async () => {
+    await keepSharedPhotos([png('beans.png'), png('peas.png')]);
+    const { router } = openShared();
+    expect(await screen.findByAltText('Photo 1 of 2, cover')).toBeInTheDocument();
+    expect(screen.getByAltText('Photo 2 of 2')).toBeInTheDocument();
+    expect(screen.queryByText(PWA_TEXTS.sharedPhotosMissing)).not.toBeInTheDocument();
+    // Taken once: a reload opens an empty form.
+    expect(await takeSharedPhotos()).toBeUndefined();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('takes no more photos than a listing holds, and says so', async () => {
+    await keepSharedPhotos(Array.from({ length: LISTING_PHOTOS_MAX + 2 }, (_, i) => png(`photo-${i}.png`)));
+    openShared();
+    expect(await screen.findByAltText(`Photo ${LISTING_PHOTOS_MAX} of ${LISTING_PHOTOS_MAX}`)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`\\(at most ${LISTING_PHOTOS_MAX}\\)`))).toBeInTheDocument();
+  });
+
+  it('says the photos did not arrive when none are waiting', async () => {
+    openShared();
+    expect(await screen.findByText(PWA_TEXTS.sharedPhotosMissing)).toBeInTheDocument();
+    expect(screen.getByLabelText('Photos')).toBeEnabled();
   });
 });

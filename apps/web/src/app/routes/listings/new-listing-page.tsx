@@ -1,12 +1,16 @@
 import { CATEGORIES, LISTING_TYPES } from '@gardenswap/shared/constants';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ErrorBanner } from '../../../components/feedback';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorBanner, Notice } from '../../../components/feedback';
 import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/auth-context';
+import { isOnline } from '../../../lib/offline/connectivity';
+import { queueListing } from '../../../features/listings/api/queued-listings';
 import { useCreateListing } from '../../../features/listings/api/use-create-listing';
 import { usePhotoUploads } from '../../../features/listings/api/use-photo-uploads';
 import { updateListing } from '../../../features/listings/api/use-update-listing';
 import { ListingForm, type ListingFormOutput } from '../../../features/listings/components/listing-form';
+import { useSharedPhotos } from '../../../features/listings/api/use-shared-photos';
 import '../../../features/listings/listings.css';
 
 const PHOTOS_FAILED =
@@ -15,8 +19,16 @@ const PHOTOS_FAILED =
 /** /listings/new: post something you have, with its photos. */
 export default function NewListingPage() {
   const navigate = useNavigate();
+  const me = useMe();
   const create = useCreateListing();
   const photos = usePhotoUploads([]);
+  // Opened by sharing photos into the installed app: they join the form as if chosen here.
+  const [params, setParams] = useSearchParams();
+  const shared = useSharedPhotos(params.has('shared'), (added) => {
+    photos.addItems(added);
+    // A reload then opens an empty form, not "did not arrive".
+    setParams({}, { replace: true });
+  });
   // Once posted, a retry only finishes the photos: the listing is never posted twice.
   const [postedId, setPostedId] = useState<number>();
   const [busy, setBusy] = useState(false);
@@ -50,8 +62,16 @@ export default function NewListingPage() {
       return finish(postedId);
     }
     setBusy(true);
+    const input = { ...values, image: null };
+    // Offline: the whole listing, photos included, waits on the device under the key of this submission.
+    const keepForLater = async () => {
+      const files = photos.items.flatMap((item) => (item.file && item.photoId === undefined ? [item.file] : []));
+      await queueListing(me.id, input, files, create.submissionKey(input));
+      await navigate('/my-listings', { replace: true, state: { kept: true } });
+    };
     try {
-      const listing = await create.mutateAsync({ ...values, image: null });
+      if (!isOnline()) return await keepForLater();
+      const listing = await create.mutateAsync(input);
       setPostedId(listing.id);
       await finish(listing.id);
     } catch {
@@ -72,6 +92,7 @@ export default function NewListingPage() {
       </nav>
       <h1>Post what you have</h1>
       <ErrorBanner message={error} onDismiss={() => setError(undefined)} />
+      {shared.notice && <Notice message={shared.notice} />}
       {postedId && (
         <p>
           <Link to={`/listings/${postedId}`}>Go to the listing</Link>

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { FakeSocket, installFakeSocket, restoreSocket } from '../../../test/fake-socket';
+import { installPushBrowser } from '../../../test/push-browser';
 import ChatPage from './chat-page';
 
 const me = { id: 1, username: 'maria' };
@@ -65,6 +66,10 @@ function stubApi(apiState: Api = {}) {
       return json(apiState.posted ?? message({ sender_id: 1, receiver_id: 2, ...body }), 201);
     }
     if (url.pathname === '/api/messages') return json([]);
+    if (url.pathname === '/api/push/settings' && (init?.method ?? 'GET') === 'GET') {
+      const off = { messages: false, matches: false, friend_requests: false, trades: false };
+      return json({ public_key: 'BKey', switches: off, devices: 0 });
+    }
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);
   });
 }
@@ -134,6 +139,36 @@ describe('chat', () => {
     await waitFor(() =>
       expect(screen.getByText('Hello Tom').closest('.bubble-row')).not.toHaveTextContent('Sending...'),
     );
+  });
+
+  it('asks whether to notify this device of the answer once the member has sent a message, where it can', async () => {
+    const browser = installPushBrowser({ permission: 'default' });
+    try {
+      stubApi();
+      render();
+      await screen.findByRole('heading', { name: 'Chat with tom_grows' });
+      expect(screen.queryByRole('region', { name: 'Get notified on this device?' })).toBeNull();
+      await userEvent.type(input(), 'Hello Tom{Enter}');
+      const { payload, ack } = socket.sent[0]!;
+      await ack({ ok: true, message: message({ id: 8, sender_id: 1, receiver_id: 2, client_id: payload.client_id! }) });
+      const card = await screen.findByRole('region', { name: 'Get notified on this device?' });
+      expect(card).toHaveTextContent('Know when they answer, even when Gardenswap is closed.');
+      expect(within(card).getByRole('button', { name: 'Turn on notifications' })).toBeEnabled();
+    } finally {
+      browser.restore();
+    }
+  });
+
+  it('asks nothing after a message where the browser cannot show notifications', async () => {
+    const fetch = stubApi();
+    render();
+    await screen.findByRole('heading', { name: 'Chat with tom_grows' });
+    await userEvent.type(input(), 'Hello Tom{Enter}');
+    const { payload, ack } = socket.sent[0]!;
+    await ack({ ok: true, message: message({ id: 9, sender_id: 1, receiver_id: 2, client_id: payload.client_id! }) });
+    await waitFor(() => expect(screen.getByText('Hello')).toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Get notified on this device?' })).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/push/settings');
   });
 
   it('sends with the Send button', async () => {

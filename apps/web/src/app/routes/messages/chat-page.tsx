@@ -8,9 +8,11 @@ import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { MiddleEllipsis } from '../../../components/middle-ellipsis';
 import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import { SAFETY_TEXTS } from '@gardenswap/shared/safety';
+import { OFFLINE_TEXTS } from '@gardenswap/shared/offline-texts';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { isOnline } from '../../../lib/offline/connectivity';
 import { useSocket, useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { messageKeys } from '../../../features/messages/api/keys';
 import { useChatMember } from '../../../features/messages/api/use-chat-member';
@@ -20,8 +22,15 @@ import {
   useConversation,
 } from '../../../features/messages/api/use-conversation';
 import { useSendMessage } from '../../../features/messages/api/use-send-message';
+import {
+  cancelWaitingMessage,
+  queueMessage,
+  useWaitingMessages,
+  wentUnanswered,
+} from '../../../features/messages/api/queued-messages';
 import { newClientId } from '../../../features/messages/client-id';
 import { emitEvent } from '../../../features/messages/socket-emit';
+import { PushAskCard } from '../../../features/push/components/push-ask-card';
 import { ReportButton } from '../../../features/safety/components/report-button';
 import { ChatComposer } from '../../../features/messages/components/chat-composer';
 import { type ChatItem, MessageList } from '../../../features/messages/components/message-list';
@@ -81,12 +90,16 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
   // refetch that started before they were stored cannot hide them.
   const [live, setLive] = useState<Message[]>([]);
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  // Written while offline (here or before a reload): kept on the device until the outbox sends them.
+  const waiting = useWaitingMessages(meId, otherId);
   // The newest of my messages the other member has read, as told live by messages_read.
   const [seenUpTo, setSeenUpTo] = useState(0);
   const [typing, setTyping] = useState(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastTypingSent = useRef(0);
   const [refused, setRefused] = useState<string>();
+  // The member sent a message here: the moment to ask about notifications of the answer.
+  const [sentHere, setSentHere] = useState(false);
   // Sends numbered in the order they start, and the number of the latest one refused.
   const attempts = useRef(0);
   const refusedAt = useRef(0);
@@ -151,15 +164,32 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
       (stored) => {
         // A send that started after the last refusal shows it no longer holds.
         if (attempt > refusedAt.current) setRefused(undefined);
+        setSentHere(true);
         keep(stored);
         setOutgoing((all) => all.filter((m) => m.client_id !== message.client_id));
       },
       (error: unknown) => {
+        if (wentUnanswered(error)) return void keepForLater(message);
         refusedAt.current = attempt;
         setRefused(refusedText(error));
         setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m)));
       },
     );
+  };
+
+  const markFailed = (message: Outgoing) =>
+    setOutgoing((all) => all.map((m) => (m.client_id === message.client_id ? { ...m, status: 'failed' } : m)));
+
+  // No connection: the message waits on the device, with the same client_id, and goes when it is back.
+  const keepForLater = (message: Outgoing) =>
+    queueMessage(meId, { receiver_id: otherId, content: message.content, client_id: message.client_id }).then(
+      () => setOutgoing((all) => all.filter((m) => m.client_id !== message.client_id)),
+      () => markFailed(message),
+    );
+
+  const onCancel = (key: string) => {
+    const entry = waiting.find((m) => itemKey(meId, m.payload.client_id, 0) === key);
+    if (entry) void cancelWaitingMessage(meId, entry.id);
   };
 
   const onSend = (content: string) => {
@@ -170,7 +200,8 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
       status: 'sending',
     };
     setOutgoing((all) => [...all, message]);
-    deliver(message);
+    if (isOnline()) deliver(message);
+    else void keepForLater(message);
   };
 
   const onRetry = (key: string) => {
@@ -195,8 +226,20 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
         seen: m.id === lastSeen,
         listing_id: m.listing_id ?? null,
       })),
+      ...waiting
+        .filter((m) => !storedClientIds.has(m.payload.client_id))
+        .map((m) => ({
+          key: itemKey(meId, m.payload.client_id, 0),
+          content: m.payload.content,
+          created_at: m.created_at,
+          mine: true,
+          status: m.state,
+          note:
+            m.state !== 'failed' ? undefined : m.error ? OFFLINE_TEXTS.notSent(m.error) : OFFLINE_TEXTS.notSentFallback,
+          cancellable: m.state !== 'sending',
+        })),
       ...outgoing
-        .filter((m) => !storedClientIds.has(m.client_id))
+        .filter((m) => !storedClientIds.has(m.client_id) && !waiting.some((w) => w.payload.client_id === m.client_id))
         .map((m) => ({
           key: itemKey(meId, m.client_id, 0),
           content: m.content,
@@ -205,7 +248,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
           status: m.status,
         })),
     ];
-  }, [conversation.data, live, outgoing, meId, seenUpTo]);
+  }, [conversation.data, live, outgoing, waiting, meId, seenUpTo]);
 
   // No profile, yet a conversation: the member deleted their account. It stays readable, not answerable.
   const noProfile = member.error instanceof ApiError && member.error.status === 404;
@@ -259,7 +302,8 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
           </button>
         </div>
       )}
-      {conversation.isPending ? (
+      {/* Offline with nothing kept of the conversation, what waits to be sent still shows. */}
+      {conversation.isPending && waiting.length === 0 ? (
         <div className="chat-scroll">
           <Loading />
         </div>
@@ -271,8 +315,10 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
           loadingEarlier={conversation.isFetchingNextPage}
           onLoadEarlier={() => void conversation.fetchNextPage()}
           onRetry={onRetry}
+          onCancel={onCancel}
           empty={conversation.isError ? null : <p className="muted">No messages yet. Say hello!</p>}
           renderListingCard={(listingId) => <ListingCardMessage listingId={listingId} />}
+          footer={sentHere && !deleted ? <PushAskCard /> : null}
         />
       )}
       <p className="chat-typing" aria-live="polite">

@@ -15,6 +15,8 @@ function fakeSocket() {
   const socket = {
     connected: true,
     timeout: () => socket,
+    // What the page tells the server (tab_focus on connect); nothing to answer.
+    emit: () => socket,
     onAny: (l: (typeof listeners)[number]) => ((listeners = [...listeners, l]), socket),
     offAny: (l: (typeof listeners)[number]) => ((listeners = listeners.filter((x) => x !== l)), socket),
     disconnect: () => socket,

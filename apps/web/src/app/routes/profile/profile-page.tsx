@@ -12,6 +12,7 @@ import { ChangePasswordSection } from '../../../features/profile/components/chan
 import { SignedInSessions } from '../../../features/sessions/components/signed-in-sessions';
 import { EmailSettings } from '../../../features/profile/components/email-settings';
 import { ProfileAvatar } from '../../../features/profile/components/profile-avatar';
+import { PushSettings } from '../../../features/push/components/push-settings';
 import './profile.css';
 
 const friendsLabel = (count: number) => `${count} friend${count === 1 ? '' : 's'}`;
@@ -102,6 +103,7 @@ export default function ProfilePage() {
       <ChangeEmailSection user={user} />
       <ChangePasswordSection />
       <EmailSettings />
+      <PushSettings />
       <BlockedMembers />
       <SignedInSessions />
 

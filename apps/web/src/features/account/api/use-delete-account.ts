@@ -2,6 +2,7 @@ import type { DeleteAccountInput } from '@gardenswap/shared/account';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearAuth } from '../../../lib/auth-storage';
+import { dropPushSubscription } from '../../../lib/push-device';
 import { markSignedOut } from '../../../lib/return-to';
 
 /** Where the app lands once the account is gone. */
@@ -19,9 +20,11 @@ export const leave = { to: (path: string) => window.location.replace(path) };
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) => api<void>('/account/delete', { method: 'POST', json: input }),
-    onSuccess: () => {
+    onSuccess: async () => {
       markSignedOut();
       clearAuth();
+      // The server removed the account's subscriptions; the browser stops listening too.
+      await dropPushSubscription();
       leave.to(ACCOUNT_DELETED_PATH);
     },
   });

@@ -2,6 +2,7 @@ import type { Listing } from '@gardenswap/shared/listings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiUpload, newIdempotencyKey } from '../../../lib/api-client';
+import { noteInstallMoment } from '../../../lib/install-prompt';
 import { listingKeys } from '../../../lib/query-keys';
 
 export interface NewListing {
@@ -18,34 +19,47 @@ export interface NewListing {
 const signatureOf = ({ image, ...fields }: NewListing) =>
   JSON.stringify([fields, image && [image.name, image.size, image.lastModified]]);
 
+/** The multipart body of POST /listings/: the listing's fields and an optional `image`. */
+function listingForm(input: NewListing): FormData {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('price', String(input.price));
+  form.append('type_id', String(input.type_id));
+  form.append('category_id', String(input.category_id));
+  form.append('is_public', String(input.is_public));
+  // The spec's post form always publishes an active listing.
+  form.append('is_active', 'true');
+  if (input.image) form.append('image', input.image);
+  return form;
+}
+
+/** POST /listings/ with the submission's Idempotency-Key, reporting upload progress 0..1. */
+export const postListing = (input: NewListing, idempotencyKey: string, onProgress?: (fraction: number) => void) =>
+  apiUpload<Listing>('/listings/', listingForm(input), { onProgress, idempotencyKey });
+
 /**
  * POST /listings/ as multipart (fields and an optional `image`), reporting upload progress 0..1.
  * Each submission carries an Idempotency-Key, the same while the form holds the same listing: a
  * post whose answer was lost, sent again, answers the listing it made instead of making another.
+ * `submissionKey` tells the key of a listing, so one kept for later (offline) posts under it too.
  */
 export function useCreateListing(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
   const submission = useRef<{ signature: string; key: string }>(undefined);
-  return useMutation({
-    mutationFn: (input: NewListing) => {
-      const signature = signatureOf(input);
-      if (submission.current?.signature !== signature) submission.current = { signature, key: newIdempotencyKey() };
-      const form = new FormData();
-      form.append('title', input.title);
-      form.append('description', input.description);
-      form.append('price', String(input.price));
-      form.append('type_id', String(input.type_id));
-      form.append('category_id', String(input.category_id));
-      form.append('is_public', String(input.is_public));
-      // The spec's post form always publishes an active listing.
-      form.append('is_active', 'true');
-      if (input.image) form.append('image', input.image);
-      return apiUpload<Listing>('/listings/', form, { onProgress, idempotencyKey: submission.current.key });
-    },
+  const submissionKey = (input: NewListing) => {
+    const signature = signatureOf(input);
+    if (submission.current?.signature !== signature) submission.current = { signature, key: newIdempotencyKey() };
+    return submission.current.key;
+  };
+  const mutation = useMutation({
+    mutationFn: (input: NewListing) => postListing(input, submissionKey(input), onProgress),
     onSuccess: (listing) => {
       submission.current = undefined;
+      noteInstallMoment('listing');
       queryClient.setQueryData(listingKeys.detail(listing.id), listing);
       void queryClient.invalidateQueries({ queryKey: listingKeys.lists() });
     },
   });
+  return { ...mutation, submissionKey };
 }

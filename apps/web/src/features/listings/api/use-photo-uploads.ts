@@ -23,6 +23,7 @@ export function usePhotoUploads(initial: PhotoItem[]) {
     current.current = next;
     setItemsState(next);
   };
+  const addItems = (added: PhotoItem[]) => setItems([...current.current, ...added]);
   const update = (key: string, change: Partial<PhotoItem>) =>
     setItems(current.current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
@@ -58,5 +59,5 @@ export function usePhotoUploads(initial: PhotoItem[]) {
     return ok;
   }
 
-  return { items, setItems, sync };
+  return { items, setItems, addItems, sync };
 }

@@ -2,8 +2,8 @@ import { LISTING_PHOTOS_MAX } from '@gardenswap/shared/listing-photos';
 import { ArrowLeft, ArrowRight, ImagePlus, RotateCcw, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ProgressBar } from '../../../components/feedback';
-import { compressImage } from '../../../lib/compress-image';
-import { type PhotoItem, fileItem, moveItem } from './photo-items';
+import { type PhotoItem, moveItem } from './photo-items';
+import { preparePhotos } from './prepare-photos';
 
 interface PhotoListEditorProps {
   items: PhotoItem[];
@@ -12,11 +12,6 @@ interface PhotoListEditorProps {
   /** Sends the photos whose upload failed again. */
   onRetry?: () => void;
 }
-
-export const tooManyText = (room: number) =>
-  room > 0
-    ? `You can add ${room} more photo${room === 1 ? '' : 's'} (at most ${LISTING_PHOTOS_MAX}).`
-    : `A listing can have at most ${LISTING_PHOTOS_MAX} photos.`;
 
 /**
  * The photos of a listing on the post and edit forms: several chosen in one go (each compressed in
@@ -33,23 +28,11 @@ export function PhotoListEditor({ items, onChange, disabled, onRetry }: PhotoLis
   const choose = async (files: File[]) => {
     setMessage(undefined);
     if (!files.length) return;
-    const taken = files.slice(0, Math.max(0, room));
-    const notes: string[] = [];
-    if (taken.length < files.length) notes.push(tooManyText(room));
     setPreparing(true);
-    const added: PhotoItem[] = [];
-    for (const file of taken) {
-      try {
-        const result = await compressImage(file);
-        added.push(fileItem(result.file));
-        if (result.warning) notes.push(result.warning);
-      } catch (error) {
-        notes.push(`${file.name}: ${(error as Error).message || 'Image processing failed.'}`);
-      }
-    }
+    const { added, message } = await preparePhotos(files, room);
     setPreparing(false);
     onChange([...items, ...added]);
-    if (notes.length) setMessage([...new Set(notes)].join(' '));
+    setMessage(message);
   };
 
   const move = (from: number, to: number) => onChange(moveItem(items, from, to));

@@ -2,6 +2,7 @@ import type { Message, SendMessageInput } from '@gardenswap/shared/messages';
 import type { SendMessageAck } from '@gardenswap/shared/socket';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { noteInstallMoment } from '../../../lib/install-prompt';
 import type { SocketLike } from '../../../lib/socket';
 import { messageKeys } from './keys';
 import { addToConversation } from './use-conversation';
@@ -37,6 +38,7 @@ export function useSendMessage(socket: SocketLike | null) {
   return useMutation({
     mutationFn: (input: SendInput) => sendMessage(socket, input),
     onSuccess: (message) => {
+      noteInstallMoment('message');
       addToConversation(queryClient, message.receiver_id, message);
       void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
     },

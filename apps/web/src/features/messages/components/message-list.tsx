@@ -1,14 +1,19 @@
+import { OFFLINE_TEXTS } from '@gardenswap/shared/offline-texts';
 import { Fragment, type ReactNode, type UIEvent, useLayoutEffect, useRef } from 'react';
 import { dayLabel, timeOfDay } from '../../../lib/format';
 
-/** One bubble: a stored message, or one of mine still on its way. */
+/** One bubble: a stored message, or one of mine still on its way or waiting on the device for the connection. */
 export interface ChatItem {
   /** Stable across "sending" and stored, so the bubble stays put when the server confirms it. */
   key: string;
   content: string;
   created_at: string;
   mine: boolean;
-  status: 'sent' | 'sending' | 'failed';
+  status: 'sent' | 'sending' | 'waiting' | 'failed';
+  /** Why it was not sent, when the server refused it for good (then there is no retry). */
+  note?: string;
+  /** Kept on the device until the connection is back: the member may take it back. */
+  cancellable?: boolean;
   /** My last message the other member has read: "Seen" shows under it. */
   seen?: boolean;
   /** The listing the message carries a card of ("I'd like this"). */
@@ -22,9 +27,13 @@ interface MessageListProps {
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
   onRetry: (key: string) => void;
+  /** Takes back a message waiting on the device. */
+  onCancel?: (key: string) => void;
   empty: ReactNode;
   /** The card of the listing a message carries; the page supplies it, as it shows another feature's data. */
   renderListingCard: (listingId: number) => ReactNode;
+  /** What follows the newest message in the scroll (the page's question about notifications), never taking the composer's room. */
+  footer?: ReactNode;
 }
 
 /** How close to an edge counts as being there, in pixels. */
@@ -38,7 +47,18 @@ const dayKey = (iso: string) => new Date(iso).toDateString();
  * messages load above.
  */
 export function MessageList(props: MessageListProps) {
-  const { items, otherName, hasEarlier, loadingEarlier, onLoadEarlier, onRetry, empty, renderListingCard } = props;
+  const {
+    items,
+    otherName,
+    hasEarlier,
+    loadingEarlier,
+    onLoadEarlier,
+    onRetry,
+    onCancel,
+    empty,
+    renderListingCard,
+    footer,
+  } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const shape = useRef<{ first?: string; last?: string; height: number } | null>(null);
@@ -95,13 +115,20 @@ export function MessageList(props: MessageListProps) {
                       <span>{dayLabel(item.created_at)}</span>
                     </li>
                   )}
-                  <Bubble item={item} otherName={otherName} onRetry={onRetry} renderListingCard={renderListingCard} />
+                  <Bubble
+                    item={item}
+                    otherName={otherName}
+                    onRetry={onRetry}
+                    onCancel={onCancel}
+                    renderListingCard={renderListingCard}
+                  />
                 </Fragment>
               );
             })}
           </ol>
         </div>
       )}
+      {footer}
     </div>
   );
 }
@@ -110,27 +137,45 @@ function Bubble(props: {
   item: ChatItem;
   otherName: string;
   onRetry: (key: string) => void;
+  onCancel?: (key: string) => void;
   renderListingCard: (listingId: number) => ReactNode;
 }) {
-  const { item, otherName, onRetry, renderListingCard } = props;
+  const { item, otherName, onRetry, onCancel, renderListingCard } = props;
   return (
     <li className={`bubble-row ${item.mine ? 'bubble-row-out' : 'bubble-row-in'}`}>
-      <div className={`bubble${item.status === 'failed' ? ' bubble-failed' : ''}`}>
+      <div
+        className={`bubble${item.status === 'failed' ? ' bubble-failed' : item.status === 'waiting' ? ' bubble-waiting' : ''}`}
+      >
         <span className="visually-hidden">{item.mine ? 'You:' : `${otherName}:`} </span>
         {item.listing_id ? renderListingCard(item.listing_id) : null}
         <p className="bubble-text">{item.content}</p>
         <span className="bubble-meta">
           {item.status === 'sending' ? (
             'Sending...'
+          ) : item.status === 'waiting' ? (
+            OFFLINE_TEXTS.waitingToSend
           ) : (
             <time dateTime={item.created_at}>{timeOfDay(item.created_at)}</time>
           )}
         </span>
       </div>
       {item.seen && <span className="bubble-seen">Seen</span>}
-      {item.status === 'failed' && (
-        <button type="button" className="link-button bubble-retry" onClick={() => onRetry(item.key)}>
-          Not sent — tap to retry
+      {item.status === 'failed' &&
+        (item.note ? (
+          <span className="bubble-note">{item.note}</span>
+        ) : (
+          <button type="button" className="link-button bubble-retry" onClick={() => onRetry(item.key)}>
+            Not sent — tap to retry
+          </button>
+        ))}
+      {item.cancellable && onCancel && (
+        <button
+          type="button"
+          className="link-button bubble-cancel"
+          aria-label={OFFLINE_TEXTS.cancelMessage}
+          onClick={() => onCancel(item.key)}
+        >
+          {OFFLINE_TEXTS.cancel}
         </button>
       )}
     </li>
