@@ -64,8 +64,10 @@ export function keepMemberScreens(queryClient: QueryClient, memberId: number) {
       .then(() => {
         // A kept copy may be behind the server (or miss a change made just before closing): it
         // shows at once, and each screen fetches it again when it can.
+        // Only what came from the device: a screen still waiting for its first answer is left alone
+        // (marking it would render it again for nothing).
         void queryClient.invalidateQueries({
-          predicate: (query) => query.state.dataUpdatedAt <= startedAt,
+          predicate: ({ state }) => state.dataUpdatedAt > 0 && state.dataUpdatedAt <= startedAt,
           refetchType: 'none',
         });
         if (stopped) return;
