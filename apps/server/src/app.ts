@@ -67,6 +67,8 @@ declare module 'fastify' {
     dialect: DatabaseHandle['dialect'];
     /** Present only when REDIS_URL is set (scaled out). */
     redis?: Redis;
+    /** Answers every new request 503 from now on (readiness included): a shutdown has begun. */
+    startDraining: () => void;
   }
 }
 
@@ -137,6 +139,11 @@ export async function buildApp(
   // Once closing, answers in flight end their keep-alive connection, so shutdown waits
   // only for requests that are really running, not for idle browsers.
   let closing = false;
+  // The shutdown calls it before anything else, so no probe finds the instance ready once it is
+  // stopping; closing any other way gets there through preClose.
+  app.decorate('startDraining', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -330,7 +337,9 @@ async function registerWebApp(app: App, webDist: string) {
     });
   // The installed app's share target whose service worker is gone (the browser's storage was
   // cleared): the photos cannot be kept here, so the post form opens and says none arrived.
-  app.post(SHARE_TARGET_PATH, (_request, reply) => reply.redirect(SHARED_PHOTOS_LANDING, 303));
+  app.post(SHARE_TARGET_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(SHARED_PHOTOS_LANDING, 303),
+  );
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isPage =

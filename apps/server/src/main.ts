@@ -42,6 +42,7 @@ function shutdown(running: App, reason: string, exitCode: number) {
     return;
   }
   stopping = true;
+  running.startDraining();
   running.log.info({ reason }, 'shutting down: finishing requests in flight');
   const deadline = setTimeout(() => {
     running.log.error(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: exiting without them`);
