@@ -139,13 +139,14 @@ export default defineConfig({
             {
               // The small hooks and components of the signed-in pages (the shell's badges and live
               // connection, the marketplace's cards and filters). Not their dependencies: those stay
-              // where they are (the entry, the schemas), so the home page never loads this chunk.
+              // where they are (the entry, the schemas), so the home page never loads this chunk. The post
+              // form's photo hooks stay with the form: they bring its photo preparation and the schemas.
               name: 'signed-in',
               includeDependenciesRecursively: false,
               test: webSource([
                 'lib/(socket|format|use-debounced-value|use-media|links|query-keys)\\.tsx?$',
                 'components/(modal|search-field|tabs|avatar)\\.tsx$',
-                'features/(?!auth/|site/)[\\w-]+/api/',
+                'features/(?!auth/|site/)[\\w-]+/api/(?!use-(shared-photos|photo-uploads)\\.)',
                 'features/swaps/components/',
                 '(app|features/(listings|swaps|notifications|messages|profile)(/components)?)/[\\w-]+\\.css$',
                 'features/listings/utils/',

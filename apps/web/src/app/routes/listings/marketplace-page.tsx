@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { Modal } from '../../../components/modal';
@@ -71,7 +71,11 @@ export default function MarketplacePage() {
   }, [filters.q]);
 
   const listings = useListings(list ?? {}, { enabled: list !== null, keepPrevious: true });
-  const shown = search ? allListings(listings.data) : [];
+  // A page of cards renders as a transition, in slices that leave the browser free to paint and respond;
+  // until it has, the previous cards (or the spinner) stay.
+  const data = useDeferredValue(listings.data);
+  const arriving = data === undefined && listings.data !== undefined;
+  const shown = search ? allListings(data) : [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = listings;
   const q = filters.q.trim();
   const narrowed = Object.keys(search ?? {}).some((key) => key !== 'category_id' && key !== 'sort');
@@ -103,8 +107,8 @@ export default function MarketplacePage() {
           value={categoryId}
           onChange={(id) => update({ category: CATEGORY_OPTIONS.find((c) => c.id === id)!.name })}
         />
-        <div className="market-results" aria-busy={listings.isFetching}>
-          {search !== null && listings.isPending ? (
+        <div className="market-results" aria-busy={listings.isFetching || data !== listings.data}>
+          {search !== null && (listings.isPending || arriving) ? (
             <Loading />
           ) : listings.isError ? (
             <ErrorBanner

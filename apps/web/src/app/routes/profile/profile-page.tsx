@@ -63,82 +63,84 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <section className="card" aria-labelledby="profile-details">
-        <h2 id="profile-details">Your details</h2>
-        <dl className="profile-details">
-          <div>
-            <dt>Name</dt>
-            <dd>{fullName || '—'}</dd>
-          </div>
-          <div>
-            <dt>Username</dt>
-            <dd>{user.username}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd className="profile-email">
-              {user.email}
-              {!user.email_confirmed && <span className="email-status">Not confirmed</span>}
-            </dd>
-          </div>
-          <div>
-            <dt>Location</dt>
-            <dd className="spread">
-              {location ? (
-                <span className="row profile-location">
-                  <MapPin aria-hidden size={18} />
-                  {location}
-                </span>
-              ) : (
-                <span className="muted">Not set</span>
-              )}
-              <Link to="/personal-info" aria-label={location ? 'Edit location' : 'Add your location'}>
-                {location ? 'Edit' : 'Add'}
-              </Link>
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <div className="profile-sections">
+        <section className="card" aria-labelledby="profile-details">
+          <h2 id="profile-details">Your details</h2>
+          <dl className="profile-details">
+            <div>
+              <dt>Name</dt>
+              <dd>{fullName || '—'}</dd>
+            </div>
+            <div>
+              <dt>Username</dt>
+              <dd>{user.username}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd className="profile-email">
+                {user.email}
+                {!user.email_confirmed && <span className="email-status">Not confirmed</span>}
+              </dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd className="spread">
+                {location ? (
+                  <span className="row profile-location">
+                    <MapPin aria-hidden size={18} />
+                    {location}
+                  </span>
+                ) : (
+                  <span className="muted">Not set</span>
+                )}
+                <Link to="/personal-info" aria-label={location ? 'Edit location' : 'Add your location'}>
+                  {location ? 'Edit' : 'Add'}
+                </Link>
+              </dd>
+            </div>
+          </dl>
+        </section>
 
-      <ChangeEmailSection user={user} />
-      <ChangePasswordSection />
-      <EmailSettings />
-      <PushSettings />
-      <BlockedMembers />
-      <SignedInSessions />
+        <ChangeEmailSection user={user} />
+        <ChangePasswordSection />
+        <EmailSettings />
+        <PushSettings />
+        <BlockedMembers />
+        <SignedInSessions />
 
-      <nav className="card profile-links" aria-label="Friends">
-        <Link to="/myfriends" className="profile-link">
-          <Users aria-hidden size={20} />
-          My friends
-        </Link>
-        <Link to="/invite-your-friends" className="profile-link">
-          <QrCode aria-hidden size={20} />
-          Invite friends
-        </Link>
-        <Link to="/trades" className="profile-link">
-          <HandHeart aria-hidden size={20} />
-          Your trades
-        </Link>
-        {user.is_moderator && (
-          <Link to="/moderation" className="profile-link">
-            <ShieldCheck aria-hidden size={20} />
-            Moderation
+        <nav className="card profile-links" aria-label="Friends">
+          <Link to="/myfriends" className="profile-link">
+            <Users aria-hidden size={20} />
+            My friends
           </Link>
-        )}
-      </nav>
+          <Link to="/invite-your-friends" className="profile-link">
+            <QrCode aria-hidden size={20} />
+            Invite friends
+          </Link>
+          <Link to="/trades" className="profile-link">
+            <HandHeart aria-hidden size={20} />
+            Your trades
+          </Link>
+          {user.is_moderator && (
+            <Link to="/moderation" className="profile-link">
+              <ShieldCheck aria-hidden size={20} />
+              Moderation
+            </Link>
+          )}
+        </nav>
 
-      <AccountSection />
+        <AccountSection />
 
-      <button
-        type="button"
-        className="button button-block profile-logout"
-        onClick={onLogout}
-        disabled={logout.isPending}
-      >
-        <LogOut aria-hidden size={18} />
-        {logout.isPending ? 'Logging out...' : 'Logout'}
-      </button>
+        <button
+          type="button"
+          className="button button-block profile-logout"
+          onClick={onLogout}
+          disabled={logout.isPending}
+        >
+          <LogOut aria-hidden size={18} />
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </button>
+      </div>
     </div>
   );
 }

@@ -82,7 +82,7 @@ export function EmailSettings() {
   const setFailedFor = (kind: EmailKind) => (isFailed: boolean) =>
     setFailed((kinds) => (isFailed ? [...kinds.filter((k) => k !== kind), kind] : kinds.filter((k) => k !== kind)));
   return (
-    <section className="card grid" aria-labelledby="email-settings">
+    <section className="card stack" aria-labelledby="email-settings">
       <h2 id="email-settings">{EMAIL_SETTINGS_TEXTS.title}</h2>
       <ErrorBanner message={failed.length ? EMAIL_SETTINGS_TEXTS.saveFailed : null} />
       {EMAIL_KINDS.map((kind) => (

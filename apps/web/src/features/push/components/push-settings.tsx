@@ -6,7 +6,7 @@ import {
   type PushSettings as Settings,
 } from '@gardenswap/shared/push';
 import { BellOff, BellRing } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorBanner } from '../../../components/feedback';
 import { useTurnOffDevice, useTurnOnDevice } from '../api/use-device-push';
 import { useDeviceSubscribed, usePushSettings } from '../api/use-push-settings';
@@ -60,6 +60,26 @@ function PushKindSwitch({
   );
 }
 
+/** Subscribes or unsubscribes this browser alone. */
+function DeviceButton({
+  icon,
+  label,
+  disabled,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="button push-device-button" disabled={disabled} onClick={onClick}>
+      {icon}
+      {label}
+    </button>
+  );
+}
+
 /**
  * The profile's push notifications, beside the e-mail ones: one switch per kind (all off at first).
  * The first switch turned on in a browser that can receive pushes subscribes it; "Turn off on this
@@ -86,7 +106,7 @@ export function PushSettings() {
   const failure = [save, turnOn, turnOff].map((m) => failureText(m.error)).find(Boolean) ?? null;
 
   return (
-    <section className="card grid push-settings" aria-labelledby="push-settings">
+    <section className="card stack push-settings" aria-labelledby="push-settings">
       <h2 id="push-settings">{PUSH_TEXTS.title}</h2>
       {DEVICE_NOTES[state] && (
         <p className="push-note" role="note">
@@ -108,34 +128,28 @@ export function PushSettings() {
         />
       ))}
       {canSubscribe && subscribed.data === true && (
-        <button
-          type="button"
-          className="button push-device-button"
+        <DeviceButton
+          icon={<BellOff aria-hidden size={18} />}
+          label={PUSH_TEXTS.turnOff}
           disabled={busy}
           onClick={() => {
             save.reset();
             turnOn.reset();
             turnOff.mutate(undefined, after);
           }}
-        >
-          <BellOff aria-hidden size={18} />
-          {PUSH_TEXTS.turnOff}
-        </button>
+        />
       )}
       {canSubscribe && subscribed.data === false && anyOn && (
-        <button
-          type="button"
-          className="button push-device-button"
+        <DeviceButton
+          icon={<BellRing aria-hidden size={18} />}
+          label={turnOn.isPending ? PUSH_TEXTS.turningOn : PUSH_TEXTS.turnOn}
           disabled={busy}
           onClick={() => {
             save.reset();
             turnOff.reset();
             turnOn.mutate(data, after);
           }}
-        >
-          <BellRing aria-hidden size={18} />
-          {turnOn.isPending ? PUSH_TEXTS.turningOn : PUSH_TEXTS.turnOn}
-        </button>
+        />
       )}
     </section>
   );
