@@ -8,7 +8,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startSession } from '../apps/server/src/plugins/sessions/auth.tokens.js';
 import { visibleTo } from '../apps/server/src/modules/listings/visibility.js';
-import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER, openSeeded } from './seed.js';
+import { CHATTERS, DENSE_VIEWER, SELLER, SPARSE_VIEWER, type Shape, type Statistics, openSeeded } from './seed.js';
 
 /**
  * The real server under test, in a process of its own so the load generator does not share its
@@ -43,7 +43,9 @@ async function cleanUp() {
 
 async function main() {
   const listings = Number(process.argv[2]);
-  const seeded = await openSeeded(listings, process.argv[3]);
+  // The town and its statistics, as the bench names them (seed.ts).
+  const shape = { shape: process.env.BENCH_SHAPE as Shape, statistics: process.env.BENCH_STATISTICS as Statistics };
+  const seeded = await openSeeded(listings, shape, process.argv[3]);
   cleanups.push(() => seeded.close());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gardenswap-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,16 @@
 import { type ListingsQuery, ListingsQuerySchema } from '@gardenswap/shared';
 import type { DB } from '../apps/server/src/db/schema.js';
-import { ListPlanner, listListings } from '../apps/server/src/modules/listings/index.js';
-import { DENSE_VIEWER, SELLER, SPARSE_VIEWER, membersFor, openSeeded, sqliteFileFor } from './seed.js';
+import { ListPlanner, type PlanBounds, listListings } from '../apps/server/src/modules/listings/index.js';
+import {
+  DENSE_VIEWER,
+  SELLER,
+  SPARSE_VIEWER,
+  type Shape,
+  type Statistics,
+  membersFor,
+  openSeeded,
+  sqliteFileFor,
+} from './seed.js';
 import { queryParams } from './lists.js';
 import { percentile, timeRuns } from './timing.js';
 
@@ -12,23 +21,27 @@ import { percentile, timeRuns } from './timing.js';
  *   tsx --conditions=development bench/list-plans.bench.ts [listings] [sqlite file | postgres://url]
  *
  * The marketplace is bench/seed.ts's: an SQLite file of that size is reused, so the seeding runs
- * once per size; PostgreSQL seeds into a schema of its own and drops it after.
+ * once per size and shape; PostgreSQL seeds into a schema of its own and drops it after.
+ * BENCH_SHAPE (town) and BENCH_STATISTICS (full) choose the town and its statistics (seed.ts).
  */
 
 const LISTINGS = Number(process.argv[2] ?? 10_000);
-const TARGET = process.argv[3] ?? sqliteFileFor(LISTINGS);
+const SHAPE = (process.env.BENCH_SHAPE ?? 'town') as Shape;
+const STATISTICS = (process.env.BENCH_STATISTICS ?? 'full') as Statistics;
+const TARGET = process.argv[3] ?? sqliteFileFor(LISTINGS, SHAPE);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const MEMBERS = membersFor(LISTINGS);
+const MEMBERS = membersFor(LISTINGS, SHAPE);
 
 async function open() {
-  const seeded = await openSeeded(LISTINGS, TARGET);
+  const seeded = await openSeeded(LISTINGS, { shape: SHAPE, statistics: STATISTICS }, TARGET);
   // BENCH_KEEP_SCHEMA=1 leaves it for bench/list-plan.ts (PLAN_SCHEMA); drop it after.
   if (seeded.schema && process.env.BENCH_KEEP_SCHEMA) console.log(`kept schema ${seeded.schema}`);
   return { db: seeded.db, close: () => seeded.close(Boolean(process.env.BENCH_KEEP_SCHEMA)) };
 }
 
 const sign = (path: string | null) => path;
-const planner = new ListPlanner();
+// BENCH_PLAN_BOUNDS='{"ringOwners":0}' measures with other bounds (list-planner.ts), say to compare two plans.
+const planner = new ListPlanner(JSON.parse(process.env.BENCH_PLAN_BOUNDS ?? '{}') as Partial<PlanBounds>);
 
 const CASES: [string, number, string][] = [
   ['all', DENSE_VIEWER, ''],
@@ -72,7 +85,7 @@ async function main() {
   const { db, close } = await open();
   if (process.env.BENCH_SEED_ONLY) return close();
   const rows: string[] = [];
-  rows.push(`${LISTINGS} listings, ${MEMBERS} members, ${RUNS} runs each (ms)`);
+  rows.push(`${LISTINGS} listings (${SHAPE}, ${STATISTICS} statistics), ${MEMBERS} members, ${RUNS} runs each (ms)`);
   console.log(rows[0]);
   rows.push(['case', 'rows', 'p50', 'p99', 'p20 rows', 'p20 p50', 'p20 p99'].map((s) => s.padStart(14)).join(''));
   console.log(rows.at(-1));

@@ -35,13 +35,36 @@ const NEIGHBOUR_LISTINGS = 15;
 /** The members of the chat benchmark, in pairs: each sends to the next. */
 export const CHATTERS = Array.from({ length: 20 }, (_, i) => 10 + i);
 
-export const membersFor = (listings: number) => Math.max(200, Math.round(listings / 20));
-/** The SQLite file a size is seeded into once and reused by later runs. */
-// `v2`: the seed changed (a seller's and a sparse area's listings fixed); files of the old one are not reused.
-export const sqliteFileFor = (listings: number) => `/tmp/gardenswap-bench-v2-${listings}.sqlite`;
+/**
+ * The towns the bench seeds, for plans that must hold whatever the data's shape:
+ * - `town`: one member per 20 listings; tomato in 10% of titles and 2% of descriptions only;
+ * - `few-sellers`: a community garden, a farm stand and a seed library list hundreds of things
+ *   each: a few hundred members (`FEW_SELLERS`) own all the listings (the words as in `town`);
+ * - `common-word`: the commonest produce word in one listing in eight, in the title of half of them
+ *   and only in the description of the others (the members as in `town`);
+ * - `held-out`: both at once.
+ */
+export const SHAPES = ['town', 'few-sellers', 'common-word', 'held-out'] as const;
+export type Shape = (typeof SHAPES)[number];
+/** How many members `few-sellers` and `held-out` have: enough for the viewers' friends and blocks below. */
+export const FEW_SELLERS = 400;
 
-async function seed(db: DB, postgres: boolean, listings: number) {
-  const members = membersFor(listings);
+const sellersFew = (shape: Shape) => shape === 'few-sellers' || shape === 'held-out';
+const wordCommon = (shape: Shape) => shape === 'common-word' || shape === 'held-out';
+
+/** Planner statistics: `full` as an operator's ANALYZE after a bulk load leaves them, `none` as a fresh load has none. */
+export const STATISTICS = ['full', 'none'] as const;
+export type Statistics = (typeof STATISTICS)[number];
+
+export const membersFor = (listings: number, shape: Shape = 'town') =>
+  sellersFew(shape) ? FEW_SELLERS : Math.max(200, Math.round(listings / 20));
+/** The SQLite file a size and shape is seeded into once and reused by later runs. */
+// `v2`: the seed changed (a seller's and a sparse area's listings fixed); files of the old one are not reused.
+export const sqliteFileFor = (listings: number, shape: Shape = 'town') =>
+  `/tmp/gardenswap-bench-v2-${shape === 'town' ? '' : `${shape}-`}${listings}.sqlite`;
+
+async function seed(db: DB, postgres: boolean, listings: number, shape: Shape) {
+  const members = membersFor(listings, shape);
   const rnd = (n: number) => (postgres ? sql`floor(random() * ${n})::int` : sql`abs(random() % ${n})`);
   const frac = postgres ? sql`random()` : sql`(abs(random() % 1000000) / 1000000.0)`;
   const series = (n: number, from = 1) =>
@@ -63,9 +86,13 @@ async function seed(db: DB, postgres: boolean, listings: number) {
   await sql`insert into friendships (user_low, user_high, requester_id, status)
     select 1, i * 7, 1, 'accepted' from (${series(50)}) s`.execute(db);
   const neighbourListings = SPARSE_NEIGHBOURS.length * NEIGHBOUR_LISTINGS;
-  // 10% of titles say tomato, 2% only the description; 90% public, 95% active, 5% gone. The
-  // oldest go to the seller and the sparse viewer's neighbours, the rest to the other members at
-  // random. In slices, each well inside PostgreSQL's per-statement time limit.
+  // 10% of titles say tomato, 2% only the description (common-word: 1 in 16 each); 90% public,
+  // 95% active, 5% gone. The oldest go to the seller and the sparse viewer's neighbours, the rest
+  // to the other members at random. In slices, each well inside PostgreSQL's per-statement time limit.
+  const owner = sql`${sql.lit(SPARSE_NEIGHBOURS.at(-1)! + 1)} + ${rnd(members - SPARSE_NEIGHBOURS.at(-1)!)}`;
+  const [inTitle, inDescription] = wordCommon(shape)
+    ? [sql`i % 16 = 0`, sql`i % 16 = 8`]
+    : [sql`i % 10 = 0`, sql`i % 50 = 1`];
   for (let from = 1; from <= listings; from += SEED_CHUNK) {
     await sql`insert into listings (owner_id, title, description, price, is_active, is_public, type_id, state_id, category_id)
     select case when i <= ${sql.lit(SELLER_LISTINGS)} then ${sql.lit(SELLER)}
@@ -74,19 +101,50 @@ async function seed(db: DB, postgres: boolean, listings: number) {
             SPARSE_NEIGHBOURS.map((id, k) => sql`when ${sql.lit(k)} then ${sql.lit(id)}`),
             sql` `,
           )} end
-        when i % 50000 = 0 then 2 else ${sql.lit(SPARSE_NEIGHBOURS.at(-1)! + 1)} + ${rnd(members - SPARSE_NEIGHBOURS.at(-1)!)} end,
-      case when i % 10 = 0 then 'Fresh tomatoes ' || i else 'Homegrown kale ' || i end,
-      case when i % 50 = 1 then 'Goes well with a tomato salad' else 'Picked this morning' end,
+        when i % 50000 = 0 then 2 else ${owner} end,
+      case when ${inTitle} then 'Fresh tomatoes ' || i else 'Homegrown kale ' || i end,
+      case when ${inDescription} then 'Goes well with a tomato salad' else 'Picked this morning' end,
       ${rnd(40)}, case when i % 20 = 0 then 0 else 1 end, case when i % 10 = 3 then 0 else 1 end,
       1 + ${rnd(3)}, case when i % 20 = 7 then 3 else 1 end, 1 + ${rnd(3)}
       from (${series(Math.min(listings, from + SEED_CHUNK - 1), from)}) s`.execute(db);
   }
   await seedBlocks(db);
-  // Only this run's tables: the server is shared. PostgreSQL's are vacuumed too, as autovacuum
-  // soon has them after a bulk load: without a visibility map every index-only read (the rings
-  // of `nearest` count on the indexes) visits the table for each row. Measured at 100k right
-  // after seeding, `nearest` answered 374 req/s, and 727 once vacuumed.
-  await (postgres ? sql`vacuum (analyze) users, listings, friendships` : sql`analyze`).execute(db);
+}
+
+/**
+ * The planner statistics a run is measured with. `full`: ANALYZE of every table read whole, as an
+ * operator runs it after a bulk load. `none`: none left behind by the load (SQLite's statistics
+ * tables emptied, so the server samples its own as it opens the file, `db/connect.ts`;
+ * PostgreSQL's tables never analyzed, autovacuum kept away from them for the run). PostgreSQL's
+ * tables are vacuumed either way, as autovacuum soon has them after a bulk load: without a
+ * visibility map every index-only read (the rings of `nearest` count on the indexes) visits the
+ * table for each row. Measured at 100k right after seeding, `nearest` answered 374 req/s, and 727
+ * once vacuumed. Only this run's tables: the server is shared.
+ */
+async function applyStatistics(db: DB, postgres: boolean, statistics: Statistics) {
+  const tables = ['users', 'listings', 'friendships', 'blocks'];
+  if (postgres) {
+    const list = sql.join(tables.map((table) => sql.id(table)));
+    if (statistics === 'full') return sql`vacuum (analyze) ${list}`.execute(db);
+    for (const table of tables) await sql`alter table ${sql.id(table)} set (autovacuum_enabled = false)`.execute(db);
+    return sql`vacuum ${list}`.execute(db);
+  }
+  // Which statistics the file holds now, so a reused file is analyzed again only when they change.
+  await sql`create table if not exists bench_statistics (kind text not null)`.execute(db);
+  const held = (await sql<{ kind: string }>`select kind from bench_statistics`.execute(db)).rows[0]?.kind;
+  if (held === statistics) return;
+  if (statistics === 'full') {
+    // The connection samples (analysis_limit, db/connect.ts); an operator's ANALYZE reads every row.
+    await sql`pragma analysis_limit = 0`.execute(db);
+    await sql`analyze`.execute(db);
+  } else {
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where name like 'sqlite_stat%'`.execute(
+      db,
+    );
+    for (const { name } of rows) await sql`delete from ${sql.id(name)}`.execute(db);
+  }
+  await sql`delete from bench_statistics`.execute(db);
+  await sql`insert into bench_statistics (kind) values (${statistics})`.execute(db);
 }
 
 /** Each viewer blocks five members and is blocked by two (none a friend or a chatter). */
@@ -113,11 +171,22 @@ export interface SeededDatabase {
   close: (keep?: boolean) => Promise<void>;
 }
 
+/** Which town, and with which statistics (both `town` and `full` unless given). */
+export interface SeedShape {
+  shape?: Shape;
+  statistics?: Statistics;
+}
+
 /**
- * A migrated, seeded database of `listings` listings: the size's SQLite file (seeded when it is
- * not there yet, or when `target` names another file), or a schema of its own on `postgres://...`.
+ * A migrated, seeded database of `listings` listings in the given shape: the size's SQLite file
+ * (seeded when it is not there yet, or when `target` names another file), or a schema of its own
+ * on `postgres://...`; its statistics set as asked.
  */
-export async function openSeeded(listings: number, target = sqliteFileFor(listings)): Promise<SeededDatabase> {
+export async function openSeeded(
+  listings: number,
+  { shape = 'town', statistics = 'full' }: SeedShape = {},
+  target = sqliteFileFor(listings, shape),
+): Promise<SeededDatabase> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   if (target.startsWith('postgres')) {
@@ -149,7 +218,8 @@ export async function openSeeded(listings: number, target = sqliteFileFor(listin
     const seeder: DB = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db);
-      await seed(seeder, true, listings);
+      await seed(seeder, true, listings, shape);
+      await applyStatistics(seeder, true, statistics);
     } catch (error) {
       await close();
       throw error;
@@ -161,12 +231,13 @@ export async function openSeeded(listings: number, target = sqliteFileFor(listin
   const fresh = !existsSync(target);
   const { db } = connectDatabase({ kind: 'sqlite', file: target });
   await migrateToLatest(db);
-  if (fresh) await seed(db, false, listings);
+  if (fresh) await seed(db, false, listings, shape);
   // A reused file keeps the messages of earlier chat runs, unread: hundreds of thousands of them
   // would change the chat figures and the offline-mail sweep from one run to the next.
   else {
     await db.deleteFrom('messages').execute();
     await seedBlocks(db);
   }
+  await applyStatistics(db, false, statistics);
   return { db, file: target, seedSeconds: fresh ? seconds() : 0, close: () => db.destroy() };
 }

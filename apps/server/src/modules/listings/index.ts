@@ -1,7 +1,7 @@
 // What other modules may use of listings; everything else here is the module's own.
 export { getVisibleListing, getVisibleOwner } from './read/get-listing.js';
 export { listListings } from './read/list-listings.js';
-export { ListPlanner } from './read/list-planner.js';
+export { ListPlanner, type PlanBounds } from './read/list-planner.js';
 export { searchOfEachRow, searchWordsOf } from './read/list-search.js';
 export { type ListingRow, listingSelect, toListing } from './read/listing-row.js';
 export { coordinatesOf } from './read/viewer.js';

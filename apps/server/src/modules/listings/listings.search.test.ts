@@ -258,6 +258,28 @@ describe('searching and filtering GET /api/listings/', () => {
     });
   });
 
+  it('answers the same when nearest reads each crowded ring of a few owners owner by owner', async () => {
+    // Every ring holding more than one listing counts as crowded; one of at most three owners is
+    // read from its owners' own lists (members at the same postcode tie, as at home here).
+    await withPlanBounds({ ringRows: 1, ringOwners: 3 }, async () => {
+      const located = (l: Known) => l.miles !== null;
+      expect(await ids('sort=nearest')).toEqual(expected(() => true, 'nearest'));
+      expect(await ids('category_id=1&sort=nearest')).toEqual(expected((l) => l.category_id === 1, 'nearest'));
+      expect(await ids('within_miles=25&sort=nearest')).toEqual(
+        expected((l) => located(l) && l.miles! <= 25, 'nearest'),
+      );
+      expect(await ids('type_id=1&within_miles=100&sort=nearest')).toEqual(
+        expected((l) => l.type_id === 1 && located(l) && l.miles! <= 100, 'nearest'),
+      );
+      expect(await ids('friends=true&sort=nearest')).toEqual(
+        known
+          .filter((l) => l.title === 'Tomato starts' || l.title === 'Reserved tomatoes')
+          .sort(orders.nearest)
+          .map((l) => l.id),
+      );
+    });
+  });
+
   it('answers the same when every box is wide enough to be planned for its values', async () => {
     await withPlanBounds({ samePlanDegrees: 0, circleGather: 1_000 }, async () => {
       const located = (l: Known) => l.miles !== null;

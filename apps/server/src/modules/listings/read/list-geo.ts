@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { type Coordinates, boundingBox, longitudeWeight, squaredRadius } from '../../../lib/geo.js';
+import type { Executor } from '../../../db/schema.js';
 import type { ListingQuery } from './listing-row.js';
 import type { RingStart } from './nearest-rings.js';
 
@@ -98,6 +99,27 @@ export function inRing(
       .where(sql<SqlBool>`(${distance} > ${d} or (${distance} = ${d} and ${sql.ref('listings.id')} < ${v.cursorId!}))`);
   }
   return q.orderBy(distance).orderBy('listings.id', 'desc').select(distance.as('nearness')) as unknown as ListingQuery;
+}
+
+/**
+ * The members living in the ring (from where it starts, as `inRing` reads it), nearest first, and
+ * how near: its owners, for a ring read owner by owner (`OWNER_BY_OWNER`).
+ */
+export function ownersInRing(
+  db: Executor,
+  circle: Circle,
+  { start, wide = false }: RingShape & { wide?: boolean },
+  v: { innerRadius2?: number },
+) {
+  const distance = squaredDegrees(circle);
+  let q = db
+    .selectFrom('users as owner')
+    .select(['owner.id', distance.as('nearness')])
+    .where(livesWithin('owner', circle));
+  if (start === 'beyond') q = q.where(sql<SqlBool>`${distance} > ${number(v.innerRadius2!)}`);
+  if (start === 'from' || start === 'after') q = q.where(sql<SqlBool>`${distance} >= ${number(v.innerRadius2!)}`);
+  q = q.orderBy(distance).orderBy('owner.id');
+  return wide ? q.modifyEnd(sql`/* a wide box, planned for its values */`) : q;
 }
 
 /** Where a ring starts: everywhere, beyond a nearness, from it (a count), or after a listing at it. */

@@ -18,7 +18,7 @@ import { filterShape, filterValues, filtersRings } from './list-filters.js';
 import { circleAround, ringShape } from './list-geo.js';
 import { CURSOR_OF, DEFAULT_SORT, cursorId, nextCursor } from './list-order.js';
 import type { ListPlanner } from './list-planner.js';
-import { type ReadShape, type ReadValues, anyMeets, ownersHold, stream } from './list-read.js';
+import { type ReadShape, type ReadValues, anyMeets, ownersHold, ringOwners, stream } from './list-read.js';
 import { type TextScope, searchText, searchWordsOf } from './list-search.js';
 import { type Drive, type ListingRow, listingSelect, toListing } from './listing-row.js';
 import { type Rings, nearestPage } from './nearest-rings.js';
@@ -142,6 +142,26 @@ export async function listListings(
         const circle = circleAround(viewer!, outer);
         return ownersHold(db, circle, start, cap, planner.isWide(circle));
       },
+      // A search reads a ring as a whole (SQLite gathers its matches for each query).
+      ...(!text && {
+        owners: ({ outer, start }, cap) => {
+          const circle = circleAround(viewer!, outer);
+          return ringOwners(db, circle, start, cap, planner.isWide(circle));
+        },
+        // The owner's own list, as a seller's page reads it: newest first, from the owner's index.
+        ownerListings: (ownerId, beforeId) =>
+          stream(
+            db,
+            {
+              filters: { ...filters, seller: true },
+              from: 'listings',
+              text: false,
+              sort: 'newest',
+              cursor: beforeId ? 'id' : undefined,
+            },
+            { ...values, sellerId: ownerId, cursorId: beforeId },
+          ),
+      }),
       unlocated: (beforeId) =>
         stream(
           db,

@@ -35,6 +35,13 @@ export const PLAN_BOUNDS = {
   ringRows: 2_000,
   ringPages: 4,
   /**
+   * A crowded ring of at most this many owners is read owner by owner instead of halved: each
+   * owner's listings newest first, up to what the page still needs (`ownerListings`). A few
+   * members who list hundreds of things each crowd a ring no halving thins (an owner's listings
+   * share one distance), and reading such a ring whole sorted all of them for one page.
+   */
+  ringOwners: 8,
+  /**
    * PostgreSQL: a read of the owners in a box reaching more than this many degrees of latitude
    * from its center (about 200 miles) is planned for its values each time; a narrower one is
    * planned once per connection. Planning a ring of `nearest` cost more than running it, and in

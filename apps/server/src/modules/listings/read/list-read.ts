@@ -4,11 +4,19 @@ import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Executor } from '../../../db/schema.js';
 import { isSqlite } from '../../../db/dialect.js';
 import { type FilterShape, type FilterValues, filterShape, filterValues, filteredListings } from './list-filters.js';
-import { type Circle, type RingShape, inRing, listingsWithin, ownersWithin, ringShape } from './list-geo.js';
+import {
+  type Circle,
+  type RingShape,
+  inRing,
+  listingsWithin,
+  ownersInRing,
+  ownersWithin,
+  ringShape,
+} from './list-geo.js';
 import { inOrder } from './list-order.js';
 import { matching } from './list-search.js';
 import { type Drive, type ListingQuery, listingIds, newest } from './listing-row.js';
-import type { RingStart } from './nearest-rings.js';
+import type { RingOwner, RingStart } from './nearest-rings.js';
 import type { Stream } from './row-stream.js';
 
 // A list read's SQL, made from its shape (`ReadShape`) and compiled once per shape.
@@ -101,6 +109,28 @@ const ownersHoldQuery = preparedQuery(
     counted(db, inRing(listingIds(db, 'owners'), v, ring, v), v.limit),
   samePlan,
 );
+
+const ringOwnersQuery = preparedQuery(
+  (db, v: Circle & { innerRadius2?: number; limit: number }, ring: RingShape & { wide: boolean }) =>
+    ownersInRing(db, v, ring, v).limit(v.limit),
+  samePlan,
+);
+
+/** The members living in the ring (from where it starts), nearest first, up to `cap`. */
+export async function ringOwners(
+  db: Executor,
+  circle: Circle,
+  start: RingStart | undefined,
+  cap: number,
+  wide: boolean,
+): Promise<RingOwner[]> {
+  const rows = await ringOwnersQuery(
+    db,
+    { ...circle, innerRadius2: start?.radius2, limit: cap },
+    { ...ringShape(start, true), wide },
+  );
+  return rows.map((row) => ({ id: row.id, nearness: Number(row.nearness) }));
+}
 
 /**
  * How many listings of every kind the circle's owners hold (from where the ring starts), up to

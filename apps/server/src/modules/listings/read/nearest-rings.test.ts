@@ -4,10 +4,11 @@ import { seededRandom } from '../../../lib/seeded-random.js';
 import { type Ring, type RingSearch, type Rings, nearestPage } from './nearest-rings.js';
 import type { IdRow, Stream } from './row-stream.js';
 
-/** A listing of the fake marketplace: its owner's distance from the viewer, null when unknown. */
+/** A listing of the fake marketplace: its owner, and the owner's distance from the viewer (null when unknown). */
 interface Placed {
   id: number;
   miles: number | null;
+  owner?: number;
 }
 
 /** Rows ordered as the database orders a ring: nearness, then newest. */
@@ -22,11 +23,12 @@ const streamOf = (rows: IdRow[]): Stream => ({
  * The rings of `listings` as the SQL of list-read.ts reads them, from an array, counting each
  * statement it would run: a ring holds the listings within its outer circle from where it starts.
  */
-function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSearch) {
+function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSearch, byOwner = true) {
   let statements = 0;
+  let rowsRead = 0;
   const located = listings
     .filter((l) => l.miles !== null)
-    .map((l) => ({ id: l.id, price: 0, nearness: squaredRadius(l.miles!) }));
+    .map((l) => ({ id: l.id, price: 0, nearness: squaredRadius(l.miles!), owner: l.owner ?? -l.id }));
   const inRing = ({ outer, start }: Ring, counting: boolean) =>
     located
       .filter((row) => row.nearness <= squaredRadius(outer))
@@ -39,12 +41,37 @@ function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSea
       .sort(byNearness);
   const counted = (stream: Stream): Stream => ({
     count: (cap) => ((statements += 1), stream.count(cap)),
-    rows: (offset, limit) => ((statements += 1), stream.rows(offset, limit)),
+    rows: async (offset, limit) => {
+      statements += 1;
+      const rows = await stream.rows(offset, limit);
+      rowsRead += rows.length;
+      return rows;
+    },
   });
+  const withoutOwner = ({ owner: _, ...row }: IdRow & { owner: number }): IdRow => row;
   const rings: Rings = {
     search,
     bounds,
-    ring: (ring) => counted(streamOf(inRing(ring, false))),
+    ring: (ring) => counted(streamOf(inRing(ring, false).map(withoutOwner))),
+    ...(byOwner && {
+      owners: async (ring, cap) => {
+        statements += 1;
+        const owners = new Map(inRing(ring, true).map((row) => [row.owner, row.nearness]));
+        return [...owners]
+          .map(([id, nearness]) => ({ id, nearness }))
+          .sort((a, b) => a.nearness - b.nearness || a.id - b.id)
+          .slice(0, cap);
+      },
+      ownerListings: (owner, beforeId) =>
+        counted(
+          streamOf(
+            located
+              .filter((row) => row.owner === owner && (beforeId === undefined || row.id < beforeId))
+              .sort((a, b) => b.id - a.id)
+              .map(({ id, price }) => ({ id, price })),
+          ),
+        ),
+    }),
     held: async (ring, cap) => ((statements += 1), Math.min(inRing(ring, true).length, cap)),
     unlocated: (beforeId) =>
       counted(
@@ -56,7 +83,7 @@ function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSea
         ),
       ),
   };
-  return { rings, statements: () => statements };
+  return { rings, statements: () => statements, rowsRead: () => rowsRead };
 }
 
 /** Every page of `nearest`, following each page's cursor as list-listings.ts does. */
@@ -78,10 +105,15 @@ async function allPages(rings: Rings, take: number, withinMiles?: number) {
 function marketplace(seed: number, count: number): Placed[] {
   const random = seededRandom(seed);
   const places = Array.from({ length: 12 }, () => random() ** 3 * 3_000);
-  return Array.from({ length: count }, (_, i) => ({
-    id: i + 1,
-    miles: random() < 0.08 ? null : random() < 0.5 ? places[Math.floor(random() * places.length)]! : random() * 200,
-  }));
+  // Two owners at each place, so owners tie on distance too.
+  return Array.from({ length: count }, (_, i) => {
+    if (random() < 0.08) return { id: i + 1, miles: null };
+    if (random() < 0.5) {
+      const place = Math.floor(random() * places.length);
+      return { id: i + 1, miles: places[place]!, owner: place * 2 + (random() < 0.5 ? 0 : 1) };
+    }
+    return { id: i + 1, miles: random() * 200 };
+  });
 }
 
 const expected = (listings: Placed[], withinMiles?: number) =>
@@ -95,26 +127,55 @@ const expected = (listings: Placed[], withinMiles?: number) =>
 
 describe('nearest first, read in rings', () => {
   for (const search of [undefined, 'gathers', 'eachRow'] as const) {
-    it(`pages through every listing in order of nearness, then newest (${search ?? 'no search'})`, async () => {
-      for (const seed of [1, 2, 3]) {
-        const listings = marketplace(seed, 300);
-        for (const bounds of [
-          { ringRows: 2_000, ringPages: 4 },
-          { ringRows: 3, ringPages: 1 },
-        ]) {
-          for (const take of [1, 7, 50]) {
-            const { rings } = ringsOver(listings, bounds, search);
-            expect(await allPages(rings, take), `seed ${seed} take ${take}`).toEqual(expected(listings));
+    for (const byOwner of [true, false]) {
+      const how = `${search ?? 'no search'}, ${byOwner ? 'crowded rings of few owners read owner by owner' : 'rings only'}`;
+      it(`pages through every listing in order of nearness, then newest (${how})`, async () => {
+        for (const seed of [1, 2, 3]) {
+          const listings = marketplace(seed, 300);
+          for (const bounds of [
+            { ringRows: 2_000, ringPages: 4, ringOwners: 8 },
+            { ringRows: 3, ringPages: 1, ringOwners: 2 },
+          ]) {
+            for (const take of [1, 7, 50]) {
+              const { rings } = ringsOver(listings, bounds, search, byOwner);
+              expect(await allPages(rings, take), `seed ${seed} take ${take}`).toEqual(expected(listings));
+            }
           }
         }
-      }
-    });
+      });
+    }
   }
+
+  it('reads a ring crowded by a few prolific owners no further than the page, whatever they hold', async () => {
+    // A farm stand and a seed library a mile away with thousands of listings each, tied on
+    // distance, and a neighbour nearer with a few.
+    const listings: Placed[] = Array.from({ length: 6_000 }, (_, i) => ({
+      id: i + 1,
+      miles: i % 500 === 0 ? 0.2 : 1,
+      owner: i % 500 === 0 ? 3 : 1 + (i % 2),
+    }));
+    const bounds = { ringRows: 2_000, ringPages: 4, ringOwners: 8 };
+    const { rings, rowsRead } = ringsOver(listings, bounds);
+    const page = await nearestPage(rings, undefined, 51);
+    expect(page.map((row) => row.id)).toEqual(expected(listings).slice(0, 51));
+    expect(rowsRead()).toBeLessThanOrEqual(3 * 51);
+    // The next page, after a cursor inside the tie, reads as little.
+    const last = page.at(-1)!;
+    const before = rowsRead();
+    const next = await nearestPage(rings, { nearness: last.nearness, id: last.id, width: last.ringWidth }, 51);
+    expect(next.map((row) => row.id)).toEqual(expected(listings).slice(51, 102));
+    expect(rowsRead() - before).toBeLessThanOrEqual(3 * 51);
+    // Read as rings only, the same pages sort a whole ring of thousands.
+    const only = ringsOver(listings, bounds, undefined, false);
+    expect((await nearestPage(only.rings, undefined, 51)).map((row) => row.id)).toEqual(
+      expected(listings).slice(0, 51),
+    );
+  });
 
   it('keeps within a circle and leaves out the listings without a postcode', async () => {
     const listings = marketplace(4, 200);
     for (const miles of [0.1, 25, 150]) {
-      const { rings } = ringsOver(listings, { ringRows: 5, ringPages: 1 });
+      const { rings } = ringsOver(listings, { ringRows: 5, ringPages: 1, ringOwners: 3 });
       expect(await allPages(rings, 4, miles), `${miles} miles`).toEqual(expected(listings, miles));
     }
   });
@@ -122,10 +183,10 @@ describe('nearest first, read in rings', () => {
   it('never splits listings at the same distance between two pages or two rings', async () => {
     // Forty listings of one owner and one far away: every ring boundary falls on a tie.
     const listings: Placed[] = [
-      ...Array.from({ length: 40 }, (_, i) => ({ id: i + 1, miles: 3 })),
+      ...Array.from({ length: 40 }, (_, i) => ({ id: i + 1, miles: 3, owner: 1 + (i % 2) })),
       { id: 41, miles: 900 },
     ];
-    const { rings } = ringsOver(listings, { ringRows: 2, ringPages: 1 });
+    const { rings } = ringsOver(listings, { ringRows: 2, ringPages: 1, ringOwners: 2 });
     expect(await allPages(rings, 3)).toEqual(expected(listings));
   });
 

@@ -57,9 +57,23 @@ export interface Ring {
  */
 export type RingSearch = 'gathers' | 'eachRow';
 
+/** An owner of a ring, and how near (squared degrees, as the ring's rows carry it). */
+export interface RingOwner {
+  id: number;
+  nearness: number;
+}
+
 /** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
 export interface Rings {
   ring(ring: Ring): Stream;
+  /**
+   * The ring's owners, nearest first, up to `cap`, with `ownerListings` (one owner's listings of
+   * the list, newest first, older than `beforeId`): a crowded ring of few owners is read owner by
+   * owner. Not given where one owner's read is no cheaper than the ring's (SQLite's search gathers
+   * every match for each query).
+   */
+  owners?(ring: Ring, cap: number): Promise<RingOwner[]>;
+  ownerListings?(ownerId: number, beforeId?: number): Stream;
   /** Every listing of the ring's owners, counted on the indexes alone (up to `cap`). */
   held(ring: Ring, cap: number): Promise<number>;
   /** The listings of owners without a known postcode, newest first (older than `beforeId`). */
@@ -70,8 +84,11 @@ export interface Rings {
   firstWidth?: number;
   /** Hears how wide a first page's first ring would hold about half the bound. */
   fitted?(width: number): void;
-  /** A ring holding more than `ringPages` pages (at most `ringRows` rows) is halved first. */
-  bounds: { ringRows: number; ringPages: number };
+  /**
+   * A ring holding more than `ringPages` pages (at most `ringRows` rows) is halved first, unless
+   * it has at most `ringOwners` owners: it is then read owner by owner.
+   */
+  bounds: { ringRows: number; ringPages: number; ringOwners?: number };
 }
 
 /**
@@ -125,6 +142,26 @@ export async function nearestPage(
     // ring badly); without a search, every listing of its owners is counted on the indexes.
     const read = rings.search === 'gathers' ? await stream.rows(0, bound + 1) : undefined;
     const held = read?.length ?? (rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1));
+    const few = held > bound ? await fewOwners(rings, ring) : undefined;
+    if (few) {
+      // Whole distances, nearest first, as a ring's read gives them; the next ring as after any other.
+      const wanted = take - rows.length;
+      rows.push(
+        ...(await ownerByOwner(rings, few, ring, wanted)).map((row) => ({
+          ...row,
+          ringWidth: ring.outer - ring.inner,
+        })),
+      );
+      if (queue.length === 0 && ring.outer < last) {
+        const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
+        queue.push({
+          inner: ring.outer,
+          outer: Math.min(ring.outer + width, last),
+          start: { radius2: squaredRadius(ring.outer) },
+        });
+      }
+      continue;
+    }
     if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
       const mid = (ring.inner + ring.outer) / 2;
       queue.unshift(
@@ -157,4 +194,35 @@ export async function nearestPage(
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
   return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
+}
+
+/** The ring's owners when they are few enough to read one by one (`ringOwners`), else undefined. */
+async function fewOwners(rings: Rings, ring: Ring): Promise<RingOwner[] | undefined> {
+  const most = rings.bounds.ringOwners ?? 0;
+  if (!rings.owners || !rings.ownerListings || most === 0) return undefined;
+  const owners = await rings.owners(ring, most + 1);
+  return owners.length <= most ? owners : undefined;
+}
+
+/**
+ * Up to `wanted` rows of a ring from its owners, nearest first, then newest: owners at the same
+ * distance are merged, each read no further than `wanted`. An owner at the ring's start after a
+ * cursor gives only listings older than the cursor's, as the ring's own read would.
+ */
+async function ownerByOwner(rings: Rings, owners: RingOwner[], ring: Ring, wanted: number): Promise<IdRow[]> {
+  const rows: IdRow[] = [];
+  for (let i = 0; i < owners.length && rows.length < wanted;) {
+    const nearness = owners[i]!.nearness;
+    let end = i;
+    while (end < owners.length && owners[end]!.nearness === nearness) end++;
+    const beforeId =
+      ring.start?.afterId !== undefined && nearness === ring.start.radius2 ? ring.start.afterId : undefined;
+    const read = await Promise.all(
+      owners.slice(i, end).map((owner) => rings.ownerListings!(owner.id, beforeId).rows(0, wanted - rows.length)),
+    );
+    const tied = read.flat().sort((a, b) => b.id - a.id);
+    rows.push(...tied.slice(0, wanted - rows.length).map((row) => ({ ...row, nearness })));
+    i = end;
+  }
+  return rows;
 }
