@@ -30,6 +30,8 @@ export interface FilterShape {
    * each with every friend, slower than reading the friends' own listings.
    */
   friendsArray: boolean;
+  /** The friends tab read one friend at a time, the friend being `friend.id` (`friendByFriend`). */
+  oneFriend?: boolean;
 }
 
 /** The values of a list's tab and filters; `type0`, `type1`... are the types asked for. */
@@ -103,9 +105,11 @@ function narrowed<Q>(query: Q, shape: FilterShape, v: FilterValues): Q {
     q = q
       .where('listings.is_active', '=', 1)
       .where((eb) =>
-        shape.friendsArray
-          ? eb('listings.owner_id', '=', eb.fn<number>('any', [sql`array(${friends})`]))
-          : eb('listings.owner_id', 'in', friends),
+        shape.oneFriend
+          ? eb('listings.owner_id', '=', sql.ref<number>('friend.id'))
+          : shape.friendsArray
+            ? eb('listings.owner_id', '=', eb.fn<number>('any', [sql`array(${friends})`]))
+            : eb('listings.owner_id', 'in', friends),
       );
   }
   if (!shape.ownOnly) {

@@ -15,6 +15,7 @@ import {
 } from './list-geo.js';
 import { inOrder } from './list-order.js';
 import { matching } from './list-search.js';
+import { friendIdsOf } from '../../relations/index.js';
 import { type Drive, type ListingQuery, listingIds, newest } from './listing-row.js';
 import type { RingOwner, RingStart } from './nearest-rings.js';
 import type { Stream } from './row-stream.js';
@@ -58,8 +59,41 @@ export type ReadValues = FilterValues &
     limit: number;
   };
 
+/**
+ * PostgreSQL's friends tab in a plain order reads friend by friend (`friendByFriend`): gathered
+ * from the owner index at once, every listing of every friend was read and sorted for a page, and
+ * a few friends who list hundreds of things each made that thousands. SQLite walks the listings
+ * in the page's order and stops there.
+ */
+const readsFriendByFriend = (s: ReadShape) =>
+  s.filters.friendsArray &&
+  !s.text &&
+  !s.circle &&
+  !s.ring &&
+  !s.unlocated &&
+  !s.window &&
+  (s.sort === 'newest' || s.sort === 'oldest');
+
+/**
+ * The friends tab as each friend's listings in the page's order, from the owner index, no further
+ * than the page (a lateral join per friend), then the page of them all: bounded by friends times
+ * the page, not by how much they list.
+ */
+function friendByFriend(db: Executor, v: ReadValues, s: ReadShape) {
+  const one = filteredListings(db, 'listings', { ...s.filters, oneFriend: true }, v, undefined, false);
+  const theirs = inOrder(one, sql.ref<number>('listings.id'), s.sort, s.cursor, v)
+    .limit(sql<number>`cast(${v.offset} as integer) + cast(${v.limit} as integer)`)
+    .as('theirs');
+  return db
+    .selectFrom(friendIdsOf(v.viewerId).as('friend'))
+    .innerJoinLateral(theirs, (join) => join.onTrue())
+    .select(['theirs.id', 'theirs.price'])
+    .orderBy('theirs.id', s.sort === 'oldest' ? 'asc' : 'desc') as unknown as ReturnType<typeof inOrder>;
+}
+
 /** Every list read, from its shape. */
 function listRead(db: Executor, v: ReadValues, s: ReadShape) {
+  if (readsFriendByFriend(s)) return friendByFriend(db, v, s);
   const circle = v as Circle;
   const drive = s.text && s.from === 'listings' && !s.gathered ? 'matches' : s.from;
   // A page after a cursor walks the listings before it.
