@@ -8,6 +8,10 @@ export const LISTS: [string, number, string][] = [
   ['mine', SELLER, 'mine=true'],
   ['filters', DENSE_VIEWER, 'public=true&type_id=1&type_id=3&category_id=2&min_price=5&max_price=30'],
   ['q', DENSE_VIEWER, 'q=tomato'],
+  // A search in every other order it offers: newest, by price, nearest first.
+  ['q newest', DENSE_VIEWER, 'q=tomato&sort=newest'],
+  ['q lowest', DENSE_VIEWER, 'q=tomato&sort=lowest'],
+  ['q nearest', DENSE_VIEWER, 'q=tomato&sort=nearest'],
   ['nearest', DENSE_VIEWER, 'sort=nearest'],
   ['within dense', DENSE_VIEWER, 'within_miles=10'],
   ['within sparse', SPARSE_VIEWER, 'within_miles=100'],
