@@ -133,6 +133,16 @@ export async function nearestPage(
     },
   ];
   const rows: IdRow[] = [];
+  /** The ring after the last one queued, once it is read: sized by how many listings it held. */
+  const queueNext = (ring: Ring, held: number) => {
+    if (queue.length > 0 || ring.outer >= last) return;
+    const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
+    queue.push({
+      inner: ring.outer,
+      outer: Math.min(ring.outer + width, last),
+      start: { radius2: squaredRadius(ring.outer) },
+    });
+  };
   while (queue.length > 0 && rows.length < take) {
     const ring = queue.shift()!;
     const stream = rings.ring(ring);
@@ -152,14 +162,7 @@ export async function nearestPage(
           ringWidth: ring.outer - ring.inner,
         })),
       );
-      if (queue.length === 0 && ring.outer < last) {
-        const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
-        queue.push({
-          inner: ring.outer,
-          outer: Math.min(ring.outer + width, last),
-          start: { radius2: squaredRadius(ring.outer) },
-        });
-      }
+      queueNext(ring, held);
       continue;
     }
     if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
@@ -177,14 +180,7 @@ export async function nearestPage(
     const hintFits = ring.outer === first && rings.firstWidth !== undefined && held >= bound / 8;
     if (!after && ring.inner === 0 && held > 0 && !rings.search && !hintFits)
       rings.fitted?.(fittingFirstRing(ring.outer, held, bound));
-    if (queue.length === 0 && ring.outer < last) {
-      const width = nextRingWidth(rings.search, ring.inner, ring.outer - ring.inner, held, bound);
-      queue.push({
-        inner: ring.outer,
-        outer: Math.min(ring.outer + width, last),
-        start: { radius2: squaredRadius(ring.outer) },
-      });
-    }
+    queueNext(ring, held);
     const ringWidth = ring.outer - ring.inner;
     const wanted = take - rows.length;
     // What was read to size a ring holds it all, or enough of it (a ring too narrow to halve may hold more).
