@@ -231,6 +231,26 @@ describe('the push queue', () => {
     ]);
   });
 
+  it('sends the push of each trade step at once, not at the next look at the queue', async () => {
+    // The queue looked at once a minute: only the step itself can have woken it.
+    const slow = await buildTestApp({ push: ctx.config.push, pushQueue: quick({ pollMs: 60_000, pollMaxMs: 60_000 }) });
+    try {
+      const [owner, member] = [await createUser(slow), await createUser(slow)];
+      const browser = await device(slow, service, member, { trades: true });
+      const listing = await createListing(slow, owner, { title: 'Seed potatoes' });
+      const call = (as: TestUser, url: string, payload: object) =>
+        slow.inject({ method: 'POST', url: `/api/listings/${listing.id}/${url}`, as, payload });
+      expect((await call(member, 'interest', {})).statusCode).toBe(200);
+      expect((await call(owner, 'reservation', { user_id: member.id })).statusCode).toBe(204);
+      await until(() => service.accepted(browser.endpoint).length >= 1, 3_000);
+      expect((await call(owner, 'hand-over', { kind: 'given', user_id: member.id })).statusCode).toBe(201);
+      await until(() => service.accepted(browser.endpoint).length >= 2, 3_000);
+      expect(service.accepted(browser.endpoint).map((push) => push.payload.kind)).toEqual(['trades', 'trades']);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('queues nothing for a kind whose switch is off, nor for a member without a device', async () => {
     const [sender, receiver, nobody] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
     const browser = await device(ctx, service, receiver, { matches: true, messages: false });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
 
-/** Stores a notice for a member and pushes it to their open tabs. */
+/** Stores a notice for a member and pushes it to their open tabs; its web push, queued with it, goes out now. */
 export async function tell(app: FastifyInstance, notice: Parameters<typeof insertNotification>[1]) {
   const id = await insertNotification(app.db, notice);
   if (id === undefined) return;
+  app.push.wake();
   const stored = await getNotification(app.db, notice.user_id, id, app.photoUrls.signerFor(notice.user_id));
   if (stored) app.realtime.toUser(notice.user_id, 'notification', stored);
 }
