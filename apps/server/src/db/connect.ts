@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { listingStems, stemsMatch } from '../lib/word-rule.js';
 import {
   Kysely,
   type LogConfig,
@@ -83,6 +84,13 @@ export function connectDatabase(
   // listings.queries fixes their join order and index walks.
   sqlite.pragma('analysis_limit = 1000');
   sqlite.pragma('optimize = 0x10002');
+  // The word rule in SQL, for the triggers that keep listings.search_stems and the searches that check it (migration 025).
+  sqlite.function('listing_stems', { deterministic: true }, (title, description) =>
+    listingStems(String(title ?? ''), description === null ? null : String(description)),
+  );
+  sqlite.function('stems_match', { deterministic: true }, (stems, pattern) =>
+    stemsMatch(stems === null ? null : String(stems), String(pattern)) ? 1 : 0,
+  );
   // Kysely runs every statement on this one connection, one at a time.
   cachePreparedStatements(sqlite);
   if (backgroundCheckpoints && database.file !== ':memory:') checkpointInBackground(sqlite, database.file);

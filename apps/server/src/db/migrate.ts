@@ -24,6 +24,7 @@ import * as idempotencyKeys from './migrations/021-idempotency-keys.js';
 import * as freshListingsSince from './migrations/022-fresh-listings-since.js';
 import * as searchWords from './migrations/023-search-words.js';
 import * as webPush from './migrations/024-web-push.js';
+import * as listingStems from './migrations/025-listing-stems.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -52,6 +53,7 @@ const migrations = {
   '022-fresh-listings-since': freshListingsSince,
   '023-search-words': searchWords,
   '024-web-push': webPush,
+  '025-listing-stems': listingStems,
 } satisfies Record<string, Migration>;
 
 /**

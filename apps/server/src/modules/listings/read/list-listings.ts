@@ -19,7 +19,7 @@ import { circleAround, ringShape } from './list-geo.js';
 import { CURSOR_OF, DEFAULT_SORT, cursorId, nextCursor } from './list-order.js';
 import type { ListPlanner } from './list-planner.js';
 import { type ReadShape, type ReadValues, anyMeets, ownersHold, ringOwners, stream } from './list-read.js';
-import { type TextScope, searchText, searchWordsOf } from './list-search.js';
+import { type TextScope, searchValues, searchWordsOf } from './list-search.js';
 import { type Drive, type ListingRow, listingSelect, toListing } from './listing-row.js';
 import { type Rings, nearestPage } from './nearest-rings.js';
 import { type IdRow, pageOfStreams } from './row-stream.js';
@@ -115,7 +115,7 @@ export async function listListings(
   const filters = filterShape(query, viewerId, isSqlite(db), sort);
   const values = filterValues(query, viewerId);
   const text = words.length > 0;
-  const match = (scope: TextScope) => (text ? { match: searchText(db, search, scope) } : {});
+  const match = (scope: TextScope) => (text ? searchValues(db, search, scope) : {});
   const offset = cursor?.kind === 'offset' ? cursor.offset : 0;
   // One row more than the page tells whether a next page exists without counting.
   const take = query.limit + 1;
@@ -126,7 +126,7 @@ export async function listListings(
     rows = [];
   } else if (sort === 'nearest') {
     const rings: Rings = {
-      search: text ? (isSqlite(db) ? 'gathers' : 'eachRow') : filtersRings(filters) ? 'eachRow' : undefined,
+      search: text || filtersRings(filters) ? 'eachRow' : undefined,
       firstWidth: planner.firstRingWidth(db, viewer!),
       fitted: (width) => planner.fittedFirstRing(db, viewer!, width),
       bounds: planner.bounds,
@@ -142,26 +142,25 @@ export async function listListings(
         const circle = circleAround(viewer!, outer);
         return ownersHold(db, circle, start, cap, planner.isWide(circle));
       },
-      // A search reads a ring as a whole (SQLite gathers its matches for each query).
-      ...(!text && {
-        owners: ({ outer, start }, cap) => {
-          const circle = circleAround(viewer!, outer);
-          return ringOwners(db, circle, start, cap, planner.isWide(circle));
-        },
-        // The owner's own list, as a seller's page reads it: newest first, from the owner's index.
-        ownerListings: (ownerId, beforeId) =>
-          stream(
-            db,
-            {
-              filters: { ...filters, seller: true },
-              from: 'listings',
-              text: false,
-              sort: 'newest',
-              cursor: beforeId ? 'id' : undefined,
-            },
-            { ...values, sellerId: ownerId, cursorId: beforeId },
-          ),
-      }),
+      owners: ({ outer, start }, cap) => {
+        const circle = circleAround(viewer!, outer);
+        return ringOwners(db, circle, start, cap, planner.isWide(circle));
+      },
+      // The owner's own list, as a seller's page reads it: newest first, from the owner's index,
+      // each listing checked for the words.
+      ownerListings: (ownerId, beforeId) =>
+        stream(
+          db,
+          {
+            filters: { ...filters, seller: true },
+            from: 'listings',
+            text,
+            eachRow: text,
+            sort: 'newest',
+            cursor: beforeId ? 'id' : undefined,
+          },
+          { ...values, ...match('any'), sellerId: ownerId, cursorId: beforeId },
+        ),
       unlocated: (beforeId) =>
         stream(
           db,
@@ -177,7 +176,7 @@ export async function listListings(
     const shape: ReadShape = {
       filters,
       from,
-      gathered: from === 'listings' && (await planner.commonInPriceOrder(db, search, sort)),
+      eachRow: from === 'listings' && (await planner.commonInPriceOrder(db, search, sort)),
       text,
       circle: circle && (from === 'owners' ? 'owners' : 'listings'),
       wide: from === 'owners' && planner.isWide(circle!),

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/schema.js';
 import { isSqlite } from '../../../db/dialect.js';
 import { type Circle, isWide } from './list-geo.js';
 import { type ReadShape, type ReadValues, ownersHold, stream } from './list-read.js';
-import { type SearchWords, type TextScope, commonInPriceOrder, searchText } from './list-search.js';
+import { type SearchWords, type TextScope, commonInPriceOrder, searchText, searchValues } from './list-search.js';
 import type { Stream } from './row-stream.js';
 
 /**
@@ -29,8 +29,7 @@ export const PLAN_BOUNDS = {
   recentPerRow: 50,
   /**
    * `nearest` reads and sorts a ring whole, so one holding more than `ringPages` times the rows
-   * of the page (at most `ringRows`) is halved first; with a search that `gathers`, more than
-   * `ringRows`.
+   * of the page (at most `ringRows`) is halved first.
    */
   ringRows: 2_000,
   ringPages: 4,
@@ -142,8 +141,9 @@ export class ListPlanner {
     scope: TextScope,
     depth: number,
   ): Stream[] {
+    if (isSqlite(db) || shape.from === 'owners')
+      return [stream(db, shape, { ...values, ...searchValues(db, search, scope) })];
     const match = searchText(db, search, scope);
-    if (isSqlite(db) || shape.from === 'owners') return [stream(db, shape, { ...values, match })];
     const recent = Math.max(this.bounds.recentLeast, this.bounds.recentPerRow * depth);
     const older = scope === 'any' ? { match } : { match: searchText(db, search, 'any'), tier: scope };
     return [

@@ -41,8 +41,8 @@ export interface ReadShape {
   window?: 'recent' | 'older';
   /** With `older`: the tier of a search by relevance, told apart by the title's own index. */
   tier?: 'title' | 'notTitle';
-  /** SQLite: the search's matches gathered once, each listing of the walk checked against them. */
-  gathered?: boolean;
+  /** SQLite: the walk checks each listing's stems for the search (`matching`), rather than starting from its matches. */
+  eachRow?: boolean;
   sort: ListingSort;
   cursor?: ListingsCursor['kind'];
 }
@@ -50,6 +50,8 @@ export interface ReadShape {
 export type ReadValues = FilterValues &
   Partial<Circle> & {
     match?: string;
+    /** SQLite: the search as each row's stems are checked against it (`searchStems`). */
+    stems?: string;
     recent?: number;
     innerRadius2?: number;
     cursorId?: number;
@@ -95,7 +97,7 @@ function friendByFriend(db: Executor, v: ReadValues, s: ReadShape) {
 function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   if (readsFriendByFriend(s)) return friendByFriend(db, v, s);
   const circle = v as Circle;
-  const drive = s.text && s.from === 'listings' && !s.gathered ? 'matches' : s.from;
+  const drive = s.text && s.from === 'listings' && !s.eachRow ? 'matches' : s.from;
   // A page after a cursor walks the listings before it.
   const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
   // Only a read driven by the owners, or narrowed to those without a postcode, needs them joined.
@@ -103,8 +105,12 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   let q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined, owner);
   let id = sql.ref<number>('listings.id');
   if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle, !!s.wide) : listingsWithin(q, circle);
-  if (s.text)
-    ({ q, id } = matching(db, q, v.match!, s.from === 'owners' || !!s.gathered, s.tier, s.window === 'recent'));
+  if (s.text) {
+    const eachRow = s.from === 'owners' || !!s.eachRow;
+    // SQLite checks each row read against its stems; only the values bound are read (`preparedQuery`).
+    const text = eachRow && isSqlite(db) ? v.stems! : v.match!;
+    ({ q, id } = matching(db, q, text, eachRow, s.tier, s.window === 'recent'));
+  }
   if (s.window === 'older') {
     // `id + 0`, which the primary key does not serve: the older matches are gathered and sorted.
     id = sql<number>`(${sql.ref('listings.id')} + 0)`;

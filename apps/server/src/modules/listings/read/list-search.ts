@@ -3,7 +3,15 @@ import { type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Executor } from '../../../db/schema.js';
 import { isSqlite } from '../../../db/dialect.js';
-import { searchTerms, unchangedPrefix, wordRuleOf } from '../../../lib/word-rule.js';
+import {
+  type StemScope,
+  type WordRule,
+  searchTerms,
+  sqliteWords,
+  stemsPattern,
+  unchangedPrefix,
+  wordRuleOf,
+} from '../../../lib/word-rule.js';
 import type { ListingQuery } from './listing-row.js';
 
 /**
@@ -21,8 +29,7 @@ export function searchWords(db: Executor, text: string): string[] {
  * the longest beginning the stemmer leaves as it is goes instead, or beside it when the stem does
  * not begin with it.
  */
-function lastWordPrefixes(db: Executor, word: string): string[] {
-  const rule = wordRuleOf(db);
+function lastWordPrefixes(rule: WordRule, word: string): string[] {
   const kept = unchangedPrefix(rule, word);
   const stem = rule.stem(word);
   if (kept === undefined) return [word];
@@ -64,7 +71,7 @@ export async function searchWordsOf(db: Executor, text: string): Promise<SearchW
   const last = words.at(-1);
   if (last === undefined || last.length < 3) return { words, completions: [] };
   const rule = wordRuleOf(db);
-  const prefixes = lastWordPrefixes(db, last);
+  const prefixes = lastWordPrefixes(rule, last);
   const completions: string[] = [];
   for (const word of await wordsBeginning(db, last, COMPLETIONS.read)) {
     const stem = rule.stem(word);
@@ -77,7 +84,7 @@ export async function searchWordsOf(db: Executor, text: string): Promise<SearchW
 }
 
 /** Which listings a search keeps: every word, or only those whose title holds every word, or the others. */
-export type TextScope = 'any' | 'title' | 'notTitle';
+export type TextScope = StemScope;
 
 /**
  * A search as the database's full-text syntax says it: every word, the last one as a prefix
@@ -85,13 +92,14 @@ export type TextScope = 'any' | 'title' | 'notTitle';
  * every search of a shape.
  */
 export function searchText(db: Executor, { words, completions }: SearchWords, scope: TextScope): string {
-  const last = lastWordPrefixes(db, words.at(-1)!);
+  const last = lastWordPrefixes(wordRuleOf(db), words.at(-1)!);
   const whole = words.slice(0, -1);
   const alternatives = last.length + completions.length;
   if (isSqlite(db)) {
     const terms = [...last.map((w) => `"${w}"*`), ...completions.map((w) => `"${w}"`)];
     const prefix = alternatives > 1 ? `(${terms.join(' OR ')})` : terms[0]!;
-    const all = [...whole.map((w) => `"${w}"`), prefix].join(' ');
+    // Explicit ANDs: FTS5 reads a phrase followed by a bracket ("thyme" (…)) as a syntax error.
+    const all = [...whole.map((w) => `"${w}"`), prefix].join(' AND ');
     return { any: all, title: `{title}: (${all})`, notTitle: `(${all}) NOT {title}: (${all})` }[scope];
   }
   const tsquery = (weight: string) => {
@@ -103,13 +111,33 @@ export function searchText(db: Executor, { words, completions }: SearchWords, sc
 }
 
 /**
- * Narrows `q` to the listings matching a search (`searchText`) and gives the expression to order
+ * SQLite: a search as `stemsMatch` checks one listing's stems against it, the same words FTS5 is
+ * asked for (`searchText`), each as FTS5 stems it.
+ */
+export function searchStems({ words, completions }: SearchWords, scope: TextScope): string {
+  const stem = (word: string) => sqliteWords.stem(word)!;
+  const last = lastWordPrefixes(sqliteWords, words.at(-1)!);
+  return stemsPattern(scope, [
+    ...words.slice(0, -1).map((word) => [stem(word)]),
+    [...last.map((prefix) => `${stem(prefix)}*`), ...completions.map(stem)],
+  ]);
+}
+
+/** A search as the database reads it: FTS5's syntax, and on SQLite its stems for a check of each row. */
+export function searchValues(db: Executor, search: SearchWords, scope: TextScope): { match: string; stems?: string } {
+  const match = searchText(db, search, scope);
+  return isSqlite(db) ? { match, stems: searchStems(search, scope) } : { match };
+}
+
+/**
+ * Narrows `q` to the listings matching a search (`searchText`; on SQLite with `eachRow`, its
+ * `searchStems`) and gives the expression to order
  * them newest first by. SQLite drives from the FTS5 table and orders by its rowid, which FTS5
  * walks in order and stops at the LIMIT (ordering by listings.id would read and sort every
  * match); its prefix index (migration 017) makes the last word one more word of the index.
  * `eachRow` (a query driven by its owners, or walking a price index) instead checks each listing
- * read against the matches' rowids, gathered once: FTS5 checks a single row against a search
- * only by setting the search up again, for every row. PostgreSQL filters on the GIN-indexed
+ * read against its own stems (`searchStems`, migration 025): FTS5 checks a single row against a
+ * search only by setting the search up again, for every row. PostgreSQL filters on the GIN-indexed
  * `search` tsvector, whose title words carry weight A (`eachRow`: on each listing's row,
  * `searchOfEachRow`).
  *
@@ -127,14 +155,10 @@ export function matching<Q extends ListingQuery>(
 ) {
   if (isSqlite(db)) {
     if (eachRow) {
-      const matches = db
-        .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
-        .select('fts.rowid')
-        .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${text}`);
-      // `id + 0`, which no index serves: a membership test of each listing read, never a seek
-      // into the owner's listings for every match.
+      // Each listing read is checked against its own stems: no seek into the owner's listings for
+      // every match, and no gathering of every match first (a common word has tens of thousands).
       return {
-        q: q.where((eb) => eb(eb('listings.id', '+', 0), 'in', matches)) as Q,
+        q: q.where(sql<SqlBool>`stems_match(${sql.ref('listings.search_stems')}, ${text})`) as Q,
         id: sql.ref<number>('listings.id'),
       };
     }

@@ -46,16 +46,14 @@ export interface Ring {
 }
 
 /**
- * How a search or a filter meets a ring's listings. SQLite `gathers` every match of the words
- * for each of the ring's queries, a cost per query that grows with how common the words are:
- * fewer queries are cheaper, so its rings are fuller and read in one query each. PostgreSQL
- * checks `eachRow` of the ring for the words, and both check each row for a filter or the
- * friends tab: tight rings are cheaper. Either way the ring is sized by what it shows, not by
- * all its owners hold, and the next ring is twice as wide: a filter that few listings meet
- * crosses the map in a few rings (sized by all the listings there, every ring stayed small, and
- * a price no listing asks for was read ring after ring across the whole map).
+ * How a search or a filter meets a ring's listings: both databases check `eachRow` of the ring
+ * for the words (SQLite against each listing's stems), a filter or the friends tab, so tight
+ * rings are cheaper. The ring is sized by what it shows, not by all its owners hold, and the
+ * next ring is twice as wide: a filter that few listings meet crosses the map in a few rings
+ * (sized by all the listings there, every ring stayed small, and a price no listing asks for was
+ * read ring after ring across the whole map).
  */
-export type RingSearch = 'gathers' | 'eachRow';
+export type RingSearch = 'eachRow';
 
 /** An owner of a ring, and how near (squared degrees, as the ring's rows carry it). */
 export interface RingOwner {
@@ -69,8 +67,7 @@ export interface Rings {
   /**
    * The ring's owners, nearest first, up to `cap`, with `ownerListings` (one owner's listings of
    * the list, newest first, older than `beforeId`): a crowded ring of few owners is read owner by
-   * owner. Not given where one owner's read is no cheaper than the ring's (SQLite's search gathers
-   * every match for each query).
+   * owner.
    */
   owners?(ring: Ring, cap: number): Promise<RingOwner[]>;
   ownerListings?(ownerId: number, beforeId?: number): Stream;
@@ -117,7 +114,7 @@ export async function nearestPage(
     return withinMiles === undefined ? rings.unlocated(after.id).rows(0, take) : [];
   }
   const { ringRows, ringPages } = rings.bounds;
-  const bound = rings.search === 'gathers' ? ringRows : Math.min(ringRows, ringPages * take);
+  const bound = Math.min(ringRows, ringPages * take);
   const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
   const hint = after ? after.width : rings.firstWidth;
   const first = hint
@@ -146,12 +143,10 @@ export async function nearestPage(
   while (queue.length > 0 && rows.length < take) {
     const ring = queue.shift()!;
     const stream = rings.ring(ring);
-    // A search that gathers its matches pays that once per query, so the ring's rows are read
-    // at once, up to the bound, instead of counted and read again. A search checked on each row
-    // counts what the viewer sees of the ring first (PostgreSQL plans the read of so crowded a
-    // ring badly); without a search, every listing of its owners is counted on the indexes.
-    const read = rings.search === 'gathers' ? await stream.rows(0, bound + 1) : undefined;
-    const held = read?.length ?? (rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1));
+    // A search or a filter counts what the viewer sees of the ring first (PostgreSQL plans the
+    // read of so crowded a ring badly); without one, every listing of its owners is counted on
+    // the indexes.
+    const held = rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
     const few = held > bound ? await fewOwners(rings, ring) : undefined;
     if (few) {
       // Whole distances, nearest first, as a ring's read gives them; the next ring as after any other.
@@ -183,9 +178,7 @@ export async function nearestPage(
     queueNext(ring, held);
     const ringWidth = ring.outer - ring.inner;
     const wanted = take - rows.length;
-    // What was read to size a ring holds it all, or enough of it (a ring too narrow to halve may hold more).
-    const whole = read && (read.length <= bound || read.length >= wanted);
-    const ringRows = whole ? read.slice(0, wanted) : held > 0 ? await stream.rows(0, wanted) : [];
+    const ringRows = held > 0 ? await stream.rows(0, wanted) : [];
     rows.push(...ringRows.map((row) => ({ ...row, ringWidth })));
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
