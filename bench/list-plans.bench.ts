@@ -64,6 +64,8 @@ const CASES: [string, number, string][] = [
   ['q+within sparse', SPARSE_VIEWER, 'q=tomato&within_miles=100'],
   ['q+nearest', DENSE_VIEWER, 'q=tomato&sort=nearest'],
   ['q+nearest sparse', SPARSE_VIEWER, 'q=tomato&sort=nearest'],
+  ['q rare+nearest', DENSE_VIEWER, 'q=salad&sort=nearest'],
+  ['q rare+nearest sparse', SPARSE_VIEWER, 'q=salad&sort=nearest'],
   ['within lowest', DENSE_VIEWER, 'within_miles=10&sort=lowest'],
   ['public highest', DENSE_VIEWER, 'public=true&sort=highest&category_id=2'],
 ];

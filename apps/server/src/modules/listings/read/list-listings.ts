@@ -125,8 +125,9 @@ export async function listListings(
   if (sort === 'nearest' && !text && filtersRings(filters) && !(await anyMeets(db, query, viewerId))) {
     rows = [];
   } else if (sort === 'nearest') {
+    const gathers = text && (await planner.nearestGathers(db, search));
     const rings: Rings = {
-      search: text || filtersRings(filters) ? 'eachRow' : undefined,
+      search: gathers ? 'gathers' : text || filtersRings(filters) ? 'eachRow' : undefined,
       firstWidth: planner.firstRingWidth(db, viewer!),
       fitted: (width) => planner.fittedFirstRing(db, viewer!, width),
       bounds: planner.bounds,
@@ -134,7 +135,15 @@ export async function listListings(
         const circle = circleAround(viewer!, outer);
         return stream(
           db,
-          { filters, from: 'owners', text, ring: ringShape(start), wide: planner.isWide(circle), sort },
+          // Gathered: the matches first, each owner looked up; else the owners in the ring's box first.
+          {
+            filters,
+            from: gathers ? 'listings' : 'owners',
+            text,
+            ring: ringShape(start),
+            wide: planner.isWide(circle),
+            sort,
+          },
           { ...values, ...match('any'), ...circle, innerRadius2: start?.radius2, cursorId: start?.afterId },
         );
       },

@@ -4,7 +4,14 @@ import type { Executor } from '../../../db/schema.js';
 import { isSqlite } from '../../../db/dialect.js';
 import { type Circle, isWide } from './list-geo.js';
 import { type ReadShape, type ReadValues, ownersHold, stream } from './list-read.js';
-import { type SearchWords, type TextScope, commonInPriceOrder, searchText, searchValues } from './list-search.js';
+import {
+  type SearchWords,
+  type TextScope,
+  commonInPriceOrder,
+  fewMatches,
+  searchText,
+  searchValues,
+} from './list-search.js';
 import type { Stream } from './row-stream.js';
 
 /**
@@ -20,6 +27,11 @@ export const PLAN_BOUNDS = {
   circleGather: 5_000,
   /** SQLite: a search matching more listings than this is walked in price order, not sorted (`commonInPriceOrder`). */
   priceWalk: 5_000,
+  /**
+   * `nearest` gathers a search matching at most this many listings and sorts them by nearness
+   * (`fewMatches`); a commoner one is read in rings, each row checked for the words.
+   */
+  nearestGather: 2_000,
   /**
    * PostgreSQL: a search walks at least `recentLeast` of the newest listings, and
    * `recentPerRow` for each row of the page and those before it, before it gathers the older
@@ -115,6 +127,11 @@ export class ListPlanner {
   /** SQLite: whether a search in price order walks the price index rather than sorting its matches. */
   commonInPriceOrder(db: Executor, search: SearchWords, sort: ListingSort) {
     return commonInPriceOrder(db, search, sort, this.bounds.priceWalk);
+  }
+
+  /** Whether `nearest` gathers a search's matches and sorts them, rather than reading rings. */
+  nearestGathers(db: Executor, search: SearchWords) {
+    return fewMatches(db, search, this.bounds.nearestGather);
   }
 
   /**

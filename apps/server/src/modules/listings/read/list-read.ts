@@ -100,8 +100,8 @@ function listRead(db: Executor, v: ReadValues, s: ReadShape) {
   const drive = s.text && s.from === 'listings' && !s.eachRow ? 'matches' : s.from;
   // A page after a cursor walks the listings before it.
   const recent = s.window && { rows: v.recent!, before: s.cursor === 'id' ? v.cursorId : undefined };
-  // Only a read driven by the owners, or narrowed to those without a postcode, needs them joined.
-  const owner = s.from === 'owners' || !!s.unlocated;
+  // Only a read driven by the owners, of a ring, or narrowed to those without a postcode, needs them joined.
+  const owner = s.from === 'owners' || !!s.ring || !!s.unlocated;
   let q = filteredListings(db, drive, s.filters, v, s.window === 'recent' ? recent : undefined, owner);
   let id = sql.ref<number>('listings.id');
   if (s.circle) q = s.circle === 'owners' ? ownersWithin(q, circle, !!s.wide) : listingsWithin(q, circle);
@@ -156,7 +156,7 @@ const ringOwnersQuery = preparedQuery(
   samePlan,
 );
 
-/** The members living in the ring (from where it starts), nearest first, up to `cap`. */
+/** The members living in the ring (from where it starts), nearest first, up to `cap`, with how many listings each holds. */
 export async function ringOwners(
   db: Executor,
   circle: Circle,
@@ -169,7 +169,7 @@ export async function ringOwners(
     { ...circle, innerRadius2: start?.radius2, limit: cap },
     { ...ringShape(start, true), wide },
   );
-  return rows.map((row) => ({ id: row.id, nearness: Number(row.nearness) }));
+  return rows.map((row) => ({ id: row.id, nearness: Number(row.nearness), held: Number(row.held) }));
 }
 
 /**

@@ -195,26 +195,33 @@ export const searchOfEachRow = sql`(${sql.ref('listings.search')} || ''::tsvecto
  */
 const titleWords = sql`to_tsvector('english', ${sql.ref('listings.title')})`;
 
-const countMatches = preparedQuery((db, v: { match: string; limit: number }) =>
-  db
-    .selectFrom(
-      db
+const countMatches = preparedQuery((db, v: { match: string; limit: number }) => {
+  const matches = isSqlite(db)
+    ? db
         .selectFrom(sql<{ rowid: number; listings_fts: string }>`listings_fts`.as('fts'))
-        .select('fts.rowid')
+        .select('fts.rowid as id')
         .where(sql<SqlBool>`${sql.ref('fts.listings_fts')} match ${v.match}`)
         .limit(v.limit)
-        .as('matches'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n')),
-);
+    : db
+        .selectFrom('listings')
+        .select('listings.id')
+        .where(sql<SqlBool>`${sql.ref('listings.search')} @@ to_tsquery('english', ${v.match})`)
+        .limit(v.limit);
+  return db.selectFrom(matches.as('matches')).select((eb) => eb.fn.countAll<number>().as('n'));
+});
+
+/** Whether more than `bound` listings of any kind match the search, counted in the full-text index no further. */
+async function matchesMoreThan(db: Executor, search: SearchWords, bound: number): Promise<boolean> {
+  const [row] = await countMatches(db, { match: searchText(db, search, 'any'), limit: bound + 1 });
+  return Number(row!.n) > bound;
+}
 
 /**
  * SQLite: whether a search in price order is better read by walking the price index, checking
- * each listing against the matches gathered once, than by sorting every match. FTS5 hands its
- * matches out newest first only, so sorting them by price reads them all; the walk reads about
- * (listings / matches) rows per row of the page, after gathering the matches' rowids once.
- * Counting up to the bound in the index alone decides. PostgreSQL's statistics choose between
- * the same two plans by themselves.
+ * each listing against its stems, than by sorting every match. FTS5 hands its matches out newest
+ * first only, so sorting them by price reads them all; the walk reads about (listings / matches)
+ * rows per row of the page. Counting up to the bound in the index alone decides. PostgreSQL's
+ * statistics choose between the same two plans by themselves.
  */
 export async function commonInPriceOrder(
   db: Executor,
@@ -223,6 +230,14 @@ export async function commonInPriceOrder(
   bound: number,
 ): Promise<boolean> {
   if (!isSqlite(db) || search.words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
-  const [row] = await countMatches(db, { match: searchText(db, search, 'any'), limit: bound + 1 });
-  return Number(row!.n) > bound;
+  return matchesMoreThan(db, search, bound);
+}
+
+/**
+ * Whether `nearest` gathers a search's matches and sorts them by nearness (`RingSearch`): when
+ * they are at most `bound`, which costs what they are, where rings checking each row would read
+ * every listing on the way to the few. Counted in the full-text index no further than the bound.
+ */
+export async function fewMatches(db: Executor, search: SearchWords, bound: number): Promise<boolean> {
+  return search.words.length > 0 && !(await matchesMoreThan(db, search, bound));
 }

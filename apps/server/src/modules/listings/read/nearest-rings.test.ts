@@ -57,8 +57,9 @@ function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSea
       owners: async (ring, cap) => {
         statements += 1;
         const owners = new Map(inRing(ring, true).map((row) => [row.owner, row.nearness]));
+        const held = (owner: number) => located.filter((row) => row.owner === owner).length;
         return [...owners]
-          .map(([id, nearness]) => ({ id, nearness }))
+          .map(([id, nearness]) => ({ id, nearness, held: held(id) }))
           .sort((a, b) => a.nearness - b.nearness || a.id - b.id)
           .slice(0, cap);
       },
@@ -126,7 +127,7 @@ const expected = (listings: Placed[], withinMiles?: number) =>
     .map((l) => l.id);
 
 describe('nearest first, read in rings', () => {
-  for (const search of [undefined, 'eachRow'] as const) {
+  for (const search of [undefined, 'gathers', 'eachRow'] as const) {
     for (const byOwner of [true, false]) {
       const how = `${search ?? 'no search'}, ${byOwner ? 'crowded rings of few owners read owner by owner' : 'rings only'}`;
       it(`pages through every listing in order of nearness, then newest (${how})`, async () => {
@@ -170,6 +171,29 @@ describe('nearest first, read in rings', () => {
     expect((await nearestPage(only.rings, undefined, 51)).map((row) => row.id)).toEqual(
       expected(listings).slice(0, 51),
     );
+  });
+
+  it('reads the nearest of many prolific owners owner by owner, then the rest of their ring', async () => {
+    // Twenty community gardens far from the viewer, a mile apart, with two hundred listings each:
+    // the first ring to reach them holds thousands, and no halving leaves at most eight owners
+    // without counting it again and again.
+    const listings: Placed[] = Array.from({ length: 4_000 }, (_, i) => ({
+      id: i + 1,
+      miles: 300 + (i % 20),
+      owner: 1 + (i % 20),
+    }));
+    const bounds = { ringRows: 2_000, ringPages: 4, ringOwners: 8 };
+    for (const search of ['eachRow', undefined] as const) {
+      const { rings, statements } = ringsOver(listings, bounds, search);
+      expect(await allPages(rings, 50), `${search}`).toEqual(expected(listings));
+      const first = ringsOver(listings, bounds, search);
+      expect((await nearestPage(first.rings, undefined, 51)).map((row) => row.id)).toEqual(
+        expected(listings).slice(0, 51),
+      );
+      // Rings out to the gardens, one count, their owners, and the nearest garden's listings.
+      expect(first.statements(), `${search}`).toBeLessThanOrEqual(16);
+      expect(statements()).toBeGreaterThan(0);
+    }
   });
 
   it('keeps within a circle and leaves out the listings without a postcode', async () => {

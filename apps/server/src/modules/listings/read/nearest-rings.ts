@@ -46,19 +46,23 @@ export interface Ring {
 }
 
 /**
- * How a search or a filter meets a ring's listings: both databases check `eachRow` of the ring
- * for the words (SQLite against each listing's stems), a filter or the friends tab, so tight
- * rings are cheaper. The ring is sized by what it shows, not by all its owners hold, and the
- * next ring is twice as wide: a filter that few listings meet crosses the map in a few rings
- * (sized by all the listings there, every ring stayed small, and a price no listing asks for was
- * read ring after ring across the whole map).
+ * How a search or a filter meets a ring's listings. A search matching few listings `gathers`
+ * them: its matches are read from the full-text index and sorted by nearness, in one ring out
+ * to the last, whatever their owners hold (rings checking each row would read everything on the
+ * way to the few). Otherwise both databases check `eachRow` of the ring for the words (SQLite
+ * against each listing's stems), a filter or the friends tab, so tight rings are cheaper. The
+ * ring is sized by what it shows, not by all its owners hold, and the next ring is twice as
+ * wide: a filter that few listings meet crosses the map in a few rings (sized by all the
+ * listings there, every ring stayed small, and a price no listing asks for was read ring after
+ * ring across the whole map).
  */
-export type RingSearch = 'eachRow';
+export type RingSearch = 'gathers' | 'eachRow';
 
-/** An owner of a ring, and how near (squared degrees, as the ring's rows carry it). */
+/** An owner of a ring, how near (squared degrees, as the ring's rows carry it), and how many listings of every kind they hold. */
 export interface RingOwner {
   id: number;
   nearness: number;
+  held: number;
 }
 
 /** The rings of `nearest`: the listings of a ring in order, and how many listings its owners hold. */
@@ -117,11 +121,14 @@ export async function nearestPage(
   const bound = Math.min(ringRows, ringPages * take);
   const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
   const hint = after ? after.width : rings.firstWidth;
-  const first = hint
-    ? Math.min(Math.max(hint, NARROWEST_RING_MILES), LAST_RING_MILES)
-    : rings.search
-      ? FIRST_RING_MILES
-      : Math.max(from, FIRST_RING_MILES);
+  const first =
+    rings.search === 'gathers'
+      ? LAST_RING_MILES
+      : hint
+        ? Math.min(Math.max(hint, NARROWEST_RING_MILES), LAST_RING_MILES)
+        : rings.search
+          ? FIRST_RING_MILES
+          : Math.max(from, FIRST_RING_MILES);
   const queue: Ring[] = [
     {
       inner: from,
@@ -143,21 +150,34 @@ export async function nearestPage(
   while (queue.length > 0 && rows.length < take) {
     const ring = queue.shift()!;
     const stream = rings.ring(ring);
+    if (rings.search === 'gathers') {
+      const read = await stream.rows(0, take - rows.length);
+      rows.push(...read.map((row) => ({ ...row, ringWidth: ring.outer - ring.inner })));
+      queueNext(ring, read.length);
+      continue;
+    }
     // A search or a filter counts what the viewer sees of the ring first (PostgreSQL plans the
     // read of so crowded a ring badly); without one, every listing of its owners is counted on
     // the indexes.
     const held = rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
-    const few = held > bound ? await fewOwners(rings, ring) : undefined;
+    const few = held > bound ? await ownersToRead(rings, ring, bound) : undefined;
     if (few) {
-      // Whole distances, nearest first, as a ring's read gives them; the next ring as after any other.
+      // Whole distances, nearest first, as a ring's read gives them; then the rest of the ring,
+      // or the next ring as after any other.
       const wanted = take - rows.length;
       rows.push(
-        ...(await ownerByOwner(rings, few, ring, wanted)).map((row) => ({
+        ...(await ownerByOwner(rings, few.owners, ring, wanted)).map((row) => ({
           ...row,
           ringWidth: ring.outer - ring.inner,
         })),
       );
-      queueNext(ring, held);
+      if (few.restBeyond === undefined) queueNext(ring, held);
+      else
+        queue.unshift({
+          inner: Math.sqrt(few.restBeyond) * MILES_PER_DEGREE_LATITUDE,
+          outer: ring.outer,
+          start: { radius2: few.restBeyond },
+        });
       continue;
     }
     if (held > bound && ring.outer - ring.inner > NARROWEST_RING_MILES) {
@@ -185,12 +205,27 @@ export async function nearestPage(
   return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
 }
 
-/** The ring's owners when they are few enough to read one by one (`ringOwners`), else undefined. */
-async function fewOwners(rings: Rings, ring: Ring): Promise<RingOwner[] | undefined> {
+/**
+ * Which owners of a crowded ring are read owner by owner: all of them when they are at most
+ * `ringOwners`. Else the nearest, up to the first owner past `ringOwners`, when they hold at least
+ * `bound` listings between them (a few prolific owners, a farm stand or a seed library): the rest
+ * of the ring then starts beyond them (`restBeyond`, squared degrees). Halving such a ring by
+ * distance would count it again and again, each count reading their hundreds of listings.
+ * Undefined: the ring is halved, or read whole.
+ */
+async function ownersToRead(
+  rings: Rings,
+  ring: Ring,
+  bound: number,
+): Promise<{ owners: RingOwner[]; restBeyond?: number } | undefined> {
   const most = rings.bounds.ringOwners ?? 0;
   if (!rings.owners || !rings.ownerListings || most === 0) return undefined;
   const owners = await rings.owners(ring, most + 1);
-  return owners.length <= most ? owners : undefined;
+  if (owners.length <= most) return { owners };
+  const past = owners[most]!.nearness;
+  const nearer = owners.filter((owner) => owner.nearness < past);
+  if (nearer.length === 0 || nearer.reduce((sum, owner) => sum + owner.held, 0) < bound) return undefined;
+  return { owners: nearer, restBeyond: nearer.at(-1)!.nearness };
 }
 
 /**
