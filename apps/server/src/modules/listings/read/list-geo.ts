@@ -103,7 +103,7 @@ export function inRing(
 
 /**
  * The members living in the ring (from where it starts, as `inRing` reads it), nearest first, and
- * how near, with how many listings each holds: its owners, for a ring read owner by owner.
+ * how near: its owners, for a ring read owner by owner.
  */
 export function ownersInRing(
   db: Executor,
@@ -115,14 +115,6 @@ export function ownersInRing(
   let q = db
     .selectFrom('users as owner')
     .select(['owner.id', distance.as('nearness')])
-    // Counted on the owner index alone.
-    .select((eb) =>
-      eb
-        .selectFrom('listings')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('listings.owner_id', '=', 'owner.id')
-        .as('held'),
-    )
     .where(livesWithin('owner', circle));
   if (start === 'beyond') q = q.where(sql<SqlBool>`${distance} > ${number(v.innerRadius2!)}`);
   if (start === 'from' || start === 'after') q = q.where(sql<SqlBool>`${distance} >= ${number(v.innerRadius2!)}`);

@@ -151,9 +151,9 @@ export async function listListings(
         const circle = circleAround(viewer!, outer);
         return ownersHold(db, circle, start, cap, planner.isWide(circle));
       },
-      owners: ({ outer, start }, cap) => {
+      owners: ({ outer, start }, cap, heldCap) => {
         const circle = circleAround(viewer!, outer);
-        return ringOwners(db, circle, start, cap, planner.isWide(circle));
+        return ringOwners(db, circle, start, cap, heldCap, planner.isWide(circle));
       },
       // The owner's own list, as a seller's page reads it: newest first, from the owner's index,
       // each listing checked for the words.

@@ -151,22 +151,44 @@ const ownersHoldQuery = preparedQuery(
 );
 
 const ringOwnersQuery = preparedQuery(
-  (db, v: Circle & { innerRadius2?: number; limit: number }, ring: RingShape & { wide: boolean }) =>
-    ownersInRing(db, v, ring, v).limit(v.limit),
+  (db, v: Circle & { innerRadius2?: number; limit: number; heldCap: number }, ring: RingShape & { wide: boolean }) =>
+    db
+      .selectFrom(ownersInRing(db, v, ring, v).limit(v.limit).as('near'))
+      .select(['near.id', 'near.nearness'])
+      // Counted on the owner index alone, no further than `heldCap`, for the few owners kept only.
+      .select((eb) =>
+        eb
+          .selectFrom(
+            eb
+              .selectFrom('listings')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('listings.owner_id', '=', 'near.id')
+              .limit(v.heldCap)
+              .as('theirs'),
+          )
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('held'),
+      )
+      .orderBy('near.nearness')
+      .orderBy('near.id'),
   samePlan,
 );
 
-/** The members living in the ring (from where it starts), nearest first, up to `cap`, with how many listings each holds. */
+/**
+ * The members living in the ring (from where it starts), nearest first, up to `cap`, with how
+ * many listings each holds (up to `heldCap`).
+ */
 export async function ringOwners(
   db: Executor,
   circle: Circle,
   start: RingStart | undefined,
   cap: number,
+  heldCap: number,
   wide: boolean,
 ): Promise<RingOwner[]> {
   const rows = await ringOwnersQuery(
     db,
-    { ...circle, innerRadius2: start?.radius2, limit: cap },
+    { ...circle, innerRadius2: start?.radius2, limit: cap, heldCap },
     { ...ringShape(start, true), wide },
   );
   return rows.map((row) => ({ id: row.id, nearness: Number(row.nearness), held: Number(row.held) }));

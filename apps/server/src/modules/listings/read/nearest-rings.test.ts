@@ -54,10 +54,10 @@ function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSea
     bounds,
     ring: (ring) => counted(streamOf(inRing(ring, false).map(withoutOwner))),
     ...(byOwner && {
-      owners: async (ring, cap) => {
+      owners: async (ring, cap, heldCap) => {
         statements += 1;
         const owners = new Map(inRing(ring, true).map((row) => [row.owner, row.nearness]));
-        const held = (owner: number) => located.filter((row) => row.owner === owner).length;
+        const held = (owner: number) => Math.min(located.filter((row) => row.owner === owner).length, heldCap);
         return [...owners]
           .map(([id, nearness]) => ({ id, nearness, held: held(id) }))
           .sort((a, b) => a.nearness - b.nearness || a.id - b.id)
@@ -193,6 +193,13 @@ describe('nearest first, read in rings', () => {
       // Rings out to the gardens, one count, their owners, and the nearest garden's listings.
       expect(first.statements(), `${search}`).toBeLessThanOrEqual(16);
       expect(statements()).toBeGreaterThan(0);
+      // The page after, starting among the gardens: their owners, then their listings, no count.
+      const page = await nearestPage(first.rings, undefined, 51);
+      const last = page.at(-2)!;
+      const before = first.statements();
+      const next = await nearestPage(first.rings, { nearness: last.nearness, id: last.id, width: last.ringWidth }, 51);
+      expect(next.map((row) => row.id)).toEqual(expected(listings).slice(50, 101));
+      if (search) expect(first.statements() - before).toBeLessThanOrEqual(2);
     }
   });
 

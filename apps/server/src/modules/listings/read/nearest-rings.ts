@@ -58,7 +58,10 @@ export interface Ring {
  */
 export type RingSearch = 'gathers' | 'eachRow';
 
-/** An owner of a ring, how near (squared degrees, as the ring's rows carry it), and how many listings of every kind they hold. */
+/**
+ * An owner of a ring, how near (squared degrees, as the ring's rows carry it), and how many
+ * listings of every kind they hold (counted no further than asked).
+ */
 export interface RingOwner {
   id: number;
   nearness: number;
@@ -69,11 +72,11 @@ export interface RingOwner {
 export interface Rings {
   ring(ring: Ring): Stream;
   /**
-   * The ring's owners, nearest first, up to `cap`, with `ownerListings` (one owner's listings of
+   * The ring's owners, nearest first, up to `cap` (each one's listings counted up to `heldCap`), with `ownerListings` (one owner's listings of
    * the list, newest first, older than `beforeId`): a crowded ring of few owners is read owner by
    * owner.
    */
-  owners?(ring: Ring, cap: number): Promise<RingOwner[]>;
+  owners?(ring: Ring, cap: number, heldCap: number): Promise<RingOwner[]>;
   ownerListings?(ownerId: number, beforeId?: number): Stream;
   /** Every listing of the ring's owners, counted on the indexes alone (up to `cap`). */
   held(ring: Ring, cap: number): Promise<number>;
@@ -156,12 +159,17 @@ export async function nearestPage(
       queueNext(ring, read.length);
       continue;
     }
+    // A search or a filter checks each row, so counting a ring crowded by a few prolific owners
+    // reads their listings: its owners are looked at first, on the indexes (an empty ring is
+    // then not counted at all).
+    const prolific = rings.search ? await ownersToRead(rings, ring, bound, true) : undefined;
     // A search or a filter counts what the viewer sees of the ring first (PostgreSQL plans the
     // read of so crowded a ring badly); without one, every listing of its owners is counted on
     // the indexes.
-    const held = rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
-    const few = held > bound ? await ownersToRead(rings, ring, bound) : undefined;
-    if (few) {
+    const held =
+      prolific !== undefined ? 0 : rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
+    const few = prolific ?? (held > bound ? await ownersToRead(rings, ring, bound) : undefined);
+    if (few && few.owners.length > 0) {
       // Whole distances, nearest first, as a ring's read gives them; then the rest of the ring,
       // or the next ring as after any other.
       const wanted = take - rows.length;
@@ -211,21 +219,26 @@ export async function nearestPage(
  * `bound` listings between them (a few prolific owners, a farm stand or a seed library): the rest
  * of the ring then starts beyond them (`restBeyond`, squared degrees). Halving such a ring by
  * distance would count it again and again, each count reading their hundreds of listings.
- * Undefined: the ring is halved, or read whole.
+ * `onlyProlific`: before the ring is counted, only owners holding that many, or none at all (an
+ * empty ring). Undefined: the ring is counted, halved or read whole.
  */
 async function ownersToRead(
   rings: Rings,
   ring: Ring,
   bound: number,
+  onlyProlific = false,
 ): Promise<{ owners: RingOwner[]; restBeyond?: number } | undefined> {
   const most = rings.bounds.ringOwners ?? 0;
   if (!rings.owners || !rings.ownerListings || most === 0) return undefined;
-  const owners = await rings.owners(ring, most + 1);
-  if (owners.length <= most) return { owners };
-  const past = owners[most]!.nearness;
+  const owners = await rings.owners(ring, most + 1, bound);
+  // No owner: nothing to read.
+  if (owners.length === 0) return { owners };
+  const past = owners.length > most ? owners[most]!.nearness : Infinity;
   const nearer = owners.filter((owner) => owner.nearness < past);
-  if (nearer.length === 0 || nearer.reduce((sum, owner) => sum + owner.held, 0) < bound) return undefined;
-  return { owners: nearer, restBeyond: nearer.at(-1)!.nearness };
+  const prolific = nearer.reduce((sum, owner) => sum + owner.held, 0) >= bound;
+  if (owners.length <= most && !onlyProlific) return { owners };
+  if (nearer.length === 0 || !prolific) return undefined;
+  return past === Infinity ? { owners } : { owners: nearer, restBeyond: nearer.at(-1)!.nearness };
 }
 
 /**
