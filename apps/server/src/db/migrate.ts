@@ -25,6 +25,7 @@ import * as freshListingsSince from './migrations/022-fresh-listings-since.js';
 import * as searchWords from './migrations/023-search-words.js';
 import * as webPush from './migrations/024-web-push.js';
 import * as listingStems from './migrations/025-listing-stems.js';
+import * as ownerIndexHoldsStems from './migrations/026-owner-index-holds-stems.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -54,6 +55,7 @@ const migrations = {
   '023-search-words': searchWords,
   '024-web-push': webPush,
   '025-listing-stems': listingStems,
+  '026-owner-index-holds-stems': ownerIndexHoldsStems,
 } satisfies Record<string, Migration>;
 
 /**

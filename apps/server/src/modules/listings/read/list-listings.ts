@@ -128,6 +128,7 @@ export async function listListings(
     const gathers = text && (await planner.nearestGathers(db, search));
     const rings: Rings = {
       search: gathers ? 'gathers' : text || filtersRings(filters) ? 'eachRow' : undefined,
+      readsWhole: isSqlite(db),
       firstWidth: planner.firstRingWidth(db, viewer!),
       fitted: (width) => planner.fittedFirstRing(db, viewer!, width),
       bounds: planner.bounds,

@@ -140,6 +140,10 @@ const readRows = preparedQuery(
   (db, v: ReadValues, s: ReadShape) => listRead(db, v, s).offset(v.offset).limit(v.limit),
   samePlan,
 );
+const readUnordered = preparedQuery(
+  (db, v: ReadValues, s: ReadShape) => listRead(db, v, s).clearOrderBy().limit(v.limit),
+  samePlan,
+);
 const readCount = preparedQuery(
   (db, v: ReadValues, s: ReadShape) => counted(db, listRead(db, v, s), v.limit),
   samePlan,
@@ -217,6 +221,7 @@ export function stream(db: Executor, shape: ReadShape, values: Omit<ReadValues, 
   return {
     count: async (cap) => Number((await readCount(db, { ...values, offset: 0, limit: cap }, shape))[0]!.n),
     rows: (offset, limit) => readRows(db, { ...values, offset, limit }, shape),
+    unordered: (limit) => readUnordered(db, { ...values, offset: 0, limit }, shape),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { squaredRadius } from '../../../lib/geo.js';
 import { seededRandom } from '../../../lib/seeded-random.js';
-import { type Ring, type RingSearch, type Rings, nearestPage } from './nearest-rings.js';
+import { type Ring, type RingSearch, type Rings, byNearness, nearestPage } from './nearest-rings.js';
 import type { IdRow, Stream } from './row-stream.js';
 
 /** A listing of the fake marketplace: its owner, and the owner's distance from the viewer (null when unknown). */
@@ -11,19 +11,24 @@ interface Placed {
   owner?: number;
 }
 
-/** Rows ordered as the database orders a ring: nearness, then newest. */
-const byNearness = (a: IdRow, b: IdRow) => a.nearness! - b.nearness! || b.id - a.id;
-
 const streamOf = (rows: IdRow[]): Stream => ({
   count: async (cap) => Math.min(rows.length, cap),
   rows: async (offset, limit) => rows.slice(offset, offset + limit),
+  // Any order: the database's is whatever its plan gives.
+  unordered: async (limit) => [...rows].reverse().slice(0, limit),
 });
 
 /**
  * The rings of `listings` as the SQL of list-read.ts reads them, from an array, counting each
  * statement it would run: a ring holds the listings within its outer circle from where it starts.
  */
-function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSearch, byOwner = true) {
+function ringsOver(
+  listings: Placed[],
+  bounds: Rings['bounds'],
+  search?: RingSearch,
+  byOwner = true,
+  readsWhole = false,
+) {
   let statements = 0;
   let rowsRead = 0;
   const located = listings
@@ -41,6 +46,12 @@ function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSea
       .sort(byNearness);
   const counted = (stream: Stream): Stream => ({
     count: (cap) => ((statements += 1), stream.count(cap)),
+    unordered: async (limit) => {
+      statements += 1;
+      const rows = await stream.unordered!(limit);
+      rowsRead += rows.length;
+      return rows;
+    },
     rows: async (offset, limit) => {
       statements += 1;
       const rows = await stream.rows(offset, limit);
@@ -51,6 +62,7 @@ function ringsOver(listings: Placed[], bounds: Rings['bounds'], search?: RingSea
   const withoutOwner = ({ owner: _, ...row }: IdRow & { owner: number }): IdRow => row;
   const rings: Rings = {
     search,
+    readsWhole,
     bounds,
     ring: (ring) => counted(streamOf(inRing(ring, false).map(withoutOwner))),
     ...(byOwner && {
@@ -127,9 +139,14 @@ const expected = (listings: Placed[], withinMiles?: number) =>
     .map((l) => l.id);
 
 describe('nearest first, read in rings', () => {
-  for (const search of [undefined, 'gathers', 'eachRow'] as const) {
+  for (const [search, readsWhole] of [
+    [undefined, false],
+    ['gathers', false],
+    ['eachRow', false],
+    ['eachRow', true],
+  ] as const) {
     for (const byOwner of [true, false]) {
-      const how = `${search ?? 'no search'}, ${byOwner ? 'crowded rings of few owners read owner by owner' : 'rings only'}`;
+      const how = `${search ?? 'no search'}${readsWhole ? ' read whole' : ''}, ${byOwner ? 'crowded rings of few owners read owner by owner' : 'rings only'}`;
       it(`pages through every listing in order of nearness, then newest (${how})`, async () => {
         for (const seed of [1, 2, 3]) {
           const listings = marketplace(seed, 300);
@@ -138,7 +155,7 @@ describe('nearest first, read in rings', () => {
             { ringRows: 3, ringPages: 1, ringOwners: 2 },
           ]) {
             for (const take of [1, 7, 50]) {
-              const { rings } = ringsOver(listings, bounds, search, byOwner);
+              const { rings } = ringsOver(listings, bounds, search, byOwner, readsWhole);
               expect(await allPages(rings, take), `seed ${seed} take ${take}`).toEqual(expected(listings));
             }
           }

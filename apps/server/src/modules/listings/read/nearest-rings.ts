@@ -38,6 +38,9 @@ export interface RingStart {
   afterId?: number;
 }
 
+/** Rows in the order of a ring's read: nearness, then newest. */
+export const byNearness = (a: IdRow, b: IdRow) => a.nearness! - b.nearness! || b.id - a.id;
+
 /** A ring of `nearest`, between two distances in miles. */
 export interface Ring {
   inner: number;
@@ -84,6 +87,12 @@ export interface Rings {
   unlocated(beforeId?: number): Stream;
   /** How a search narrows the rings, if one does (the count on the indexes then says little of them). */
   search?: RingSearch;
+  /**
+   * A ring checked row by row is read in no order up to one row more than the bound, rather
+   * than counted and then read (SQLite, whose plan of the read is fixed): a ring that is not
+   * crowded is then read once.
+   */
+  readsWhole?: boolean;
   /** How wide the first ring of a first page starts, when known (`fitted` told it before). */
   firstWidth?: number;
   /** Hears how wide a first page's first ring would hold about half the bound. */
@@ -164,10 +173,23 @@ export async function nearestPage(
     // then not counted at all).
     const prolific = rings.search ? await ownersToRead(rings, ring, bound, true) : undefined;
     // A search or a filter counts what the viewer sees of the ring first (PostgreSQL plans the
-    // read of so crowded a ring badly); without one, every listing of its owners is counted on
-    // the indexes.
+    // read of so crowded a ring badly); with `readsWhole` it reads up to one row more than the
+    // bound in no order instead, which stops where the count would and, when the ring is not
+    // crowded, holds its rows (sorted here). Without one, every listing of its owners is counted
+    // on the indexes.
+    const unordered =
+      rings.search && rings.readsWhole && prolific === undefined && stream.unordered
+        ? await stream.unordered(bound + 1)
+        : undefined;
+    const read = unordered && unordered.length <= bound ? unordered.sort(byNearness) : undefined;
     const held =
-      prolific !== undefined ? 0 : rings.search ? await stream.count(bound + 1) : await rings.held(ring, bound + 1);
+      prolific !== undefined
+        ? 0
+        : unordered
+          ? unordered.length
+          : rings.search
+            ? await stream.count(bound + 1)
+            : await rings.held(ring, bound + 1);
     const few = prolific ?? (held > bound ? await ownersToRead(rings, ring, bound) : undefined);
     if (few && few.owners.length > 0) {
       // Whole distances, nearest first, as a ring's read gives them; then the rest of the ring,
@@ -206,7 +228,8 @@ export async function nearestPage(
     queueNext(ring, held);
     const ringWidth = ring.outer - ring.inner;
     const wanted = take - rows.length;
-    const ringRows = held > 0 ? await stream.rows(0, wanted) : [];
+    // What was read to size a ring holds it all, unless it is crowded (too narrow to halve).
+    const ringRows = read ? read.slice(0, wanted) : held > 0 ? await stream.rows(0, wanted) : [];
     rows.push(...ringRows.map((row) => ({ ...row, ringWidth })));
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;

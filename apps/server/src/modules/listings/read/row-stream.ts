@@ -12,6 +12,8 @@ export interface IdRow {
 export interface Stream {
   count(cap: number): Promise<number>;
   rows(offset: number, limit: number): Promise<IdRow[]>;
+  /** Up to `limit` of its rows in no order: read no further than a count up to `limit` is. */
+  unordered?(limit: number): Promise<IdRow[]>;
 }
 
 /**
