@@ -267,6 +267,9 @@ async function benchOne(run: (typeof RUNS)[number], table: Row[], notes: string[
       `${run.database} ${run.listings} (${town}): ${seeded ? `seeded in ${seeded.toFixed(1)} s` : 'reused the seeded file'}`,
     );
     const routes = await routesOf(api, ready!);
+    // Twice: one route's reads may change what another's answer carries (a search by nearness
+    // starts from the first ring width that plain `nearest` fitted), so all settle first.
+    await Promise.all(routes.map((r) => capture(api, r)));
     const captured = (await Promise.all(routes.map((r) => capture(api, r)))).flat();
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'gardenswap-bytes-')), 'captured.json');
     writeFileSync(file, JSON.stringify(captured));

@@ -12,6 +12,8 @@ export const LISTS: [string, number, string][] = [
   ['q newest', DENSE_VIEWER, 'q=tomato&sort=newest'],
   ['q lowest', DENSE_VIEWER, 'q=tomato&sort=lowest'],
   ['q nearest', DENSE_VIEWER, 'q=tomato&sort=nearest'],
+  // "tomatoes" searches what "tomato" does: the same-bytes baseline tells routes by their paths.
+  ['q nearest sparse', SPARSE_VIEWER, 'q=tomatoes&sort=nearest'],
   ['nearest', DENSE_VIEWER, 'sort=nearest'],
   ['within dense', DENSE_VIEWER, 'within_miles=10'],
   ['within sparse', SPARSE_VIEWER, 'within_miles=100'],
