@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Workbox } from 'workbox-window';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINK_QUIET_MS } from '../features/pwa/link-quiet';
 import { UPDATE_CHECK_MS, page, registerServiceWorker } from '../features/pwa/register-service-worker';
 import { announceUpdate } from '../features/pwa/update-state';
 import { UpdatePrompt } from './update-prompt';
@@ -52,20 +53,50 @@ describe('a new release of the app', () => {
   it('is offered once it waits, and Reload switches to it and reloads the page once', async () => {
     const workbox = await start();
     workbox.fire('waiting');
-    const bar = await screen.findByRole('status');
-    expect(bar).toHaveTextContent('A new version is ready');
+    expect(await screen.findByRole('status')).toHaveTextContent('A new version is ready');
     // The old worker keeps serving this page until the member chooses.
     expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
-    expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce();
+    vi.useFakeTimers({ toFake: ['setInterval', 'setTimeout', 'Date'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(screen.getByRole('button', { name: 'Reloading...' })).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(LINK_QUIET_MS);
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce();
     // Only once the new worker controls the page: its files, never a mix.
     expect(reload).not.toHaveBeenCalled();
     workbox.fire('controlling');
     workbox.fire('controlling');
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('asks the new release to take over only once no link has appeared or been pointed at for a while', async () => {
+    const workbox = await start();
+    workbox.fire('waiting');
+    await screen.findByRole('status');
+    vi.useFakeTimers({ toFake: ['setInterval', 'setTimeout', 'Date'] });
+    await vi.advanceTimersByTimeAsync(LINK_QUIET_MS);
+    // A screen with a link opens, and the member taps Reload straight away.
+    const link = document.createElement('a');
+    link.href = '/listings';
+    link.textContent = 'Marketplace';
+    document.body.append(link);
+    await vi.advanceTimersByTimeAsync(LINK_QUIET_MS / 2);
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await vi.advanceTimersByTimeAsync(LINK_QUIET_MS / 2 - 1);
+    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
+    // A pointer passing over the link puts it off again; text without links does not.
+    fireEvent.pointerOver(link);
+    const text = document.createElement('p');
+    text.textContent = 'Saved';
+    await vi.advanceTimersByTimeAsync(LINK_QUIET_MS / 2);
+    document.body.append(text);
+    await vi.advanceTimersByTimeAsync(LINK_QUIET_MS / 2 - 1);
+    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce();
+    link.remove();
+    text.remove();
   });
 
   it('is offered in a tab still on the old release once another tab switched to the new one', async () => {

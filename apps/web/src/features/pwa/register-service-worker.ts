@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { watchLinks } from './link-quiet';
 import { announceUpdate } from './update-state';
 
 /** How often an open page asks whether a new release is out (besides each time it comes back into view). */
@@ -21,12 +22,19 @@ export function registerServiceWorker(workbox = new Workbox('/sw.js', { scope: '
     page.reload();
   };
 
-  workbox.addEventListener('waiting', () =>
+  let links: ReturnType<typeof watchLinks> | undefined;
+  workbox.addEventListener('waiting', () => {
+    links?.stop();
+    links = watchLinks();
+    const watched = links;
     announceUpdate(() => {
       asked = true;
-      workbox.messageSkipWaiting();
-    }),
-  );
+      void watched.quiet().then(() => {
+        watched.stop();
+        workbox.messageSkipWaiting();
+      });
+    });
+  });
   // The new release took over: at this tab's Reload, or another tab's; then this one still runs
   // the old code, whose files are gone from the cache, so it offers to reload too.
   workbox.addEventListener('controlling', () => (asked ? reloadOnce() : announceUpdate(reloadOnce)));
