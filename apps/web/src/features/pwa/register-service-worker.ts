@@ -25,8 +25,7 @@ export function registerServiceWorker(workbox = new Workbox('/sw.js', { scope: '
   let links: ReturnType<typeof watchLinks> | undefined;
   workbox.addEventListener('waiting', () => {
     links?.stop();
-    links = watchLinks();
-    const watched = links;
+    const watched = (links = watchLinks());
     announceUpdate(() => {
       asked = true;
       void watched.quiet().then(() => {
