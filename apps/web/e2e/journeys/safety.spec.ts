@@ -95,6 +95,11 @@ test('after A blocks C, A vanishes for C: marketplace, search, seller page and a
   expect(direct.status()).toBe(403);
   expect((await direct.json()).detail).toBe(SAFETY_TEXTS.cannotMessage);
 
+  // Straight away, A's seller page does not exist for C, though the chat had read A's profile moments ago.
+  await pageC.goto(`/seller/${blocker.id}`);
+  await expect(pageC.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  await expect(pageC.getByRole('heading', { name: `@${blocker.username}` })).toHaveCount(0);
+
   // C's marketplace and search go on without A's listing; the neighbour's is still there.
   await pageC.goto('/listings?tab=public');
   await expect(listingCard(pageC, neighbour, theirs.title)).toBeVisible();
@@ -105,9 +110,7 @@ test('after A blocks C, A vanishes for C: marketplace, search, seller page and a
   await expect(results(pageC).getByRole('link', { name: new RegExp(theirs.title) })).toBeVisible();
   await expect(results(pageC).getByRole('link')).toHaveCount(1);
 
-  // A's seller page and listing do not exist for C.
-  await pageC.goto(`/seller/${blocker.id}`);
-  await expect(pageC.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  // A's listing does not exist for C.
   await pageC.goto(`/listings/${mine.id}`);
   await expect(pageC).toHaveURL(/\/not-found$/);
 });

@@ -1,7 +1,23 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { driveOnlineManager, isConnectionError, reportAnswer, reportNoAnswer } from './offline/connectivity';
 import { keepQueriesLonger } from './offline/kept-queries';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `forgetOnRefusal`: a cached entry a 403 or 404 of this query makes doubtful (the member it is about). */
+    queryMeta: { forgetOnRefusal?: QueryKey };
+  }
+}
+
+/**
+ * A 403 or 404 from a query about another member (they blocked me, or left) means their cached
+ * profile may be one I may no longer see: it is dropped, and a screen showing it asks again.
+ */
+function forgetOnRefusal(queryClient: QueryClient, error: unknown, key: QueryKey | undefined) {
+  if (!key || !(error instanceof ApiError) || (error.status !== 403 && error.status !== 404)) return;
+  void queryClient.resetQueries({ queryKey: key, exact: true });
+}
 
 /** A 4xx will answer the same again; only network trouble and 5xx are worth a retry. */
 const retry = (failures: number, error: unknown) =>
@@ -20,8 +36,14 @@ const followConnection = {
 
 export function createQueryClient() {
   driveOnlineManager();
-  const queryClient = new QueryClient({
-    queryCache: new QueryCache(followConnection),
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      ...followConnection,
+      onError: (error, query) => {
+        followConnection.onError(error);
+        forgetOnRefusal(queryClient, error, query.meta?.forgetOnRefusal);
+      },
+    }),
     mutationCache: new MutationCache({ onSuccess: followConnection.onSuccess }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry, refetchOnWindowFocus: true },

@@ -16,6 +16,8 @@ export interface RenderOptions {
   otherPaths?: string[];
   /** Runs after storage is reset and before the first render (to seed session state). */
   beforeRender?: () => void;
+  /** The cache to render with, e.g. one holding what another screen read earlier. */
+  queryClient?: QueryClient;
 }
 
 /** Renders a page with the app's providers and a memory router, the way the app mounts it. */
@@ -24,7 +26,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   sessionStorage.clear();
   if (options.auth) writeAuth('test-token', options.auth);
   options.beforeRender?.();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient =
+    options.queryClient ??
+    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const path = options.path ?? '/';
   const router = createMemoryRouter(
     [

@@ -2,11 +2,13 @@ import type { PublicUser } from '@gardenswap/shared/auth';
 import type { FriendStatus } from '@gardenswap/shared/friends';
 import type { Listing } from '@gardenswap/shared/listings';
 import type { Want } from '@gardenswap/shared/wants';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { type ApiCall, mockApi } from '../../../features/friends/testing/mock-api';
+import { userKeys } from '../../../lib/query-keys';
 import SellerPage from './seller-page';
 import { buildListing } from '../../../test/fixtures';
 
@@ -41,6 +43,7 @@ function openSeller({
   route = '/seller/7',
   requestAnswer = { status: 'pending', direction: 'outgoing', request_id: 90 } as FriendStatus,
   extra = {} as Record<string, unknown>,
+  queryClient = undefined as QueryClient | undefined,
 } = {}) {
   let current = status;
   const api = mockApi({
@@ -69,6 +72,7 @@ function openSeller({
     path: '/seller/:id',
     auth: ME,
     otherPaths: ['/messages/:otherId', '/listings/:id', '/listings'],
+    queryClient,
   });
   return { ...view, api };
 }
@@ -243,6 +247,17 @@ describe('seller page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/blocks').map((c) => c.body)).toEqual([{ user_id: 7 }]);
+  });
+
+  it('asks again for a profile another screen cached before the member blocked me, and says "User not found"', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    queryClient.setQueryData(userKeys.public(SELLER.id), SELLER);
+    const { api } = openSeller({
+      queryClient,
+      seller: json({ detail: 'User not found', code: 'NOT_FOUND' }, 404) as unknown as PublicUser,
+    });
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/auth/users/7/public')).toHaveLength(1);
   });
 
   it('reports the member with a reason', async () => {

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 
-/** GET /auth/users/{id}/public: what any member may see of another; 404 "User not found". */
-export function usePublicUser(userId: number, options: { enabled?: boolean } = {}) {
+/** GET /auth/users/{id}/public for the seller page: what any member may see of another; 404 "User not found". */
+export function usePublicUser(userId: number) {
   return useQuery({
     queryKey: userKeys.public(userId),
     queryFn: () => api<PublicUser>(`/auth/users/${userId}/public`),
-    enabled: options.enabled ?? true,
+    // A copy kept on the device or read by the chat may predate a block: the page asks again on opening.
+    refetchOnMount: 'always',
   });
 }

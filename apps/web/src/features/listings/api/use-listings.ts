@@ -7,7 +7,7 @@ import {
   useInfiniteQuery,
 } from '@tanstack/react-query';
 import { apiPage } from '../../../lib/api-client';
-import { type ListingsFilter, listingKeys } from '../../../lib/query-keys';
+import { type ListingsFilter, listingKeys, userKeys } from '../../../lib/query-keys';
 
 export type { ListingsFilter, ListingsSearch } from '../../../lib/query-keys';
 
@@ -49,6 +49,7 @@ const listingsQuery = (query: ListingsFilter) =>
       pageParam ? apiPage<Listing>(pageParam, { signal }) : apiPage<Listing>(listingsPath(query), { signal }),
     initialPageParam: undefined,
     getNextPageParam: (last) => last.next,
+    meta: query.user_id === undefined ? undefined : { forgetOnRefusal: userKeys.public(query.user_id) },
   });
 
 export function useListings(query: ListingsFilter, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {

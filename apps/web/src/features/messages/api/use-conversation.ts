@@ -1,6 +1,7 @@
 import { PAGE_LIMIT_DEFAULT } from '@gardenswap/shared/constants';
 import type { Message } from '@gardenswap/shared/messages';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { userKeys } from '../../../lib/query-keys';
 import { api } from '../../../lib/api-client';
 import { messageKeys } from './keys';
 
@@ -22,6 +23,7 @@ export function useConversation(userId: number | undefined) {
     // Pages are ascending; the first message of a full page is where the next older page ends.
     getNextPageParam: (page) => (page.length < CONVERSATION_PAGE ? undefined : page[0]?.id),
     enabled: userId !== undefined,
+    meta: userId === undefined ? undefined : { forgetOnRefusal: userKeys.public(userId) },
   });
 }
 

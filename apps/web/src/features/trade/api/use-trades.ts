@@ -1,5 +1,6 @@
 import type { Trade, TradeRecord } from '@gardenswap/shared/trade';
 import { useQuery } from '@tanstack/react-query';
+import { userKeys } from '../../../lib/query-keys';
 import { api } from '../../../lib/api-client';
 import { tradeKeys } from './trade-keys';
 
@@ -13,5 +14,6 @@ export function useTradeRecord(userId: number) {
   return useQuery({
     queryKey: tradeKeys.record(userId),
     queryFn: ({ signal }) => api<TradeRecord>(`/auth/users/${userId}/trades`, { signal }),
+    meta: { forgetOnRefusal: userKeys.public(userId) },
   });
 }
