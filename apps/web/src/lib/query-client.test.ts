@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient } from './query-client';
+import { createQueryClient, refreshAfterPush } from './query-client';
 import { userKeys } from './query-keys';
 
 const SELLER = { id: 7, username: 'tomas_grows' };
@@ -47,5 +48,22 @@ describe('the app query cache', () => {
       .catch(() => undefined);
     expect(queryClient.getQueryData(userKeys.public(SELLER.id))).toEqual(SELLER);
     expect(queryClient.getQueryData(userKeys.public(8))).toEqual({ id: 8, username: 'ana' });
+  });
+
+  it('asks again when a push arrives while the first answer is still on its way, instead of keeping that answer', async () => {
+    const queryClient = client();
+    const answers: ((value: string) => void)[] = [];
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['threads'],
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    refreshAfterPush(queryClient, ['threads']);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!('read before the message');
+    answers[1]!('read after the message');
+    await vi.waitFor(() => expect(queryClient.getQueryData(['threads'])).toBe('read after the message'));
+    unsubscribe();
   });
 });

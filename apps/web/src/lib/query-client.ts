@@ -34,6 +34,15 @@ const followConnection = {
   onSuccess: () => reportAnswer(),
 };
 
+/**
+ * Refetches what a push (or the connection's join) says may have changed. A first fetch still in
+ * flight may have read before the change, and an invalidation would only join it: it is cancelled
+ * and asked again instead.
+ */
+export function refreshAfterPush(queryClient: QueryClient, queryKey: QueryKey) {
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+}
+
 export function createQueryClient() {
   driveOnlineManager();
   const queryClient: QueryClient = new QueryClient({

@@ -1,18 +1,37 @@
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from './auth-context';
 import { writeAuth } from './auth-storage';
-import { type SocketLike, setSocketForTests, useSocket, useSocketEvent } from './socket';
+import {
+  JOIN_WAIT_MS,
+  type SocketLike,
+  setSocketForTests,
+  useCatchUpOnConnect,
+  useLiveReady,
+  useSocket,
+  useSocketEvent,
+} from './socket';
 
-function fakeSocket() {
+function fakeSocket({ connected = true } = {}) {
   const listeners: ((event: string, ...args: unknown[]) => void)[] = [];
+  const onConnect: (() => void)[] = [];
   const socket = {
-    connected: true,
+    connected,
     timeout: vi.fn(),
     emit: vi.fn(),
     onAny: vi.fn((l: (event: string, ...args: unknown[]) => void) => listeners.push(l)),
     offAny: vi.fn(),
     disconnect: vi.fn(),
+    on: vi.fn((event: string, listener: () => void) => {
+      if (event === 'connect') onConnect.push(listener);
+    }),
+    /** The connection joins (first time, or again after a drop). */
+    join: () =>
+      act(() => {
+        socket.connected = true;
+        onConnect.forEach((l) => l());
+      }),
     push: (event: string, ...args: unknown[]) => act(() => listeners.forEach((l) => l(event, ...args))),
   };
   setSocketForTests(socket as unknown as SocketLike);
@@ -103,5 +122,74 @@ describe('the session socket', () => {
     hasFocus.mockReturnValue(true);
     act(() => document.dispatchEvent(new Event('visibilitychange')));
     expect(reports()).toEqual([{ focused: true }, { focused: false }, { focused: true }]);
+  });
+
+  describe('screens kept live by it', () => {
+    /** The bell's count: read once the connection joined, refetched on each later join. */
+    function LiveCount() {
+      const queryClient = useQueryClient();
+      useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: ['count'] }));
+      const count = useQuery({ queryKey: ['count'], queryFn: readCount, enabled: useLiveReady() });
+      return <p>{count.data === undefined ? 'no count yet' : `count ${count.data}`}</p>;
+    }
+    let reads = 0;
+    const readCount = () => Promise.resolve(++reads);
+    const renderLive = () =>
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } })}>
+          <AuthProvider>
+            <LiveCount />
+          </AuthProvider>
+        </QueryClientProvider>,
+      );
+    afterEach(() => {
+      reads = 0;
+      vi.useRealTimers();
+    });
+
+    it('read once, after the connection joins, instead of before it and again on joining', async () => {
+      writeAuth('token-1', { id: 1, username: 'maria' });
+      const socket = fakeSocket({ connected: false });
+      renderLive();
+      await act(async () => {});
+      expect(screen.getByText('no count yet')).toBeInTheDocument();
+      expect(reads).toBe(0);
+
+      socket.join();
+      expect(await screen.findByText('count 1')).toBeInTheDocument();
+      await act(async () => {});
+      expect(reads).toBe(1);
+    });
+
+    it('read again on each later join, since pushes were missed while it was down', async () => {
+      writeAuth('token-1', { id: 1, username: 'maria' });
+      const socket = fakeSocket({ connected: false });
+      renderLive();
+      socket.join();
+      expect(await screen.findByText('count 1')).toBeInTheDocument();
+      socket.connected = false;
+      socket.join();
+      expect(await screen.findByText('count 2')).toBeInTheDocument();
+    });
+
+    it('read without the connection once it has not joined for a while, and again when it joins', async () => {
+      vi.useFakeTimers();
+      writeAuth('token-1', { id: 1, username: 'maria' });
+      const socket = fakeSocket({ connected: false });
+      renderLive();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(JOIN_WAIT_MS - 100);
+      });
+      expect(reads).toBe(0);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(200);
+      });
+      expect(screen.getByText('count 1')).toBeInTheDocument();
+      socket.join();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+      });
+      expect(screen.getByText('count 2')).toBeInTheDocument();
+    });
   });
 });

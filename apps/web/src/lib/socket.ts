@@ -11,7 +11,7 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * What the app uses of a socket. A component test passes a stand-in of this shape to
  * `setSocketForTests`; the app itself always gets a real socket.io client.
  */
-export type SocketLike = Pick<AppSocket, 'connected' | 'emit' | 'timeout' | 'onAny' | 'offAny' | 'disconnect'>;
+export type SocketLike = Pick<AppSocket, 'connected' | 'emit' | 'timeout' | 'onAny' | 'offAny' | 'disconnect' | 'on'>;
 
 type ServerEvent = keyof ServerToClientEvents;
 type AnyHandler = (...args: unknown[]) => void;
@@ -21,21 +21,55 @@ interface Session {
   socket: SocketLike | null;
   closed: boolean;
   retry?: ReturnType<typeof setTimeout>;
+  /** Stops waiting for the first join (see useLiveReady). */
+  waitForJoin?: ReturnType<typeof setTimeout>;
 }
 
 /** The library does not retry a handshake the server refused or a socket it closed; we do, after 5-10 s. */
 const SERVER_RETRY_MS = 5_000;
+/** How long the live screens' first fetch waits for the connection to join before going ahead without it. */
+export const JOIN_WAIT_MS = 2_000;
 
 let session: Session | null = null;
 let connectedSocket: SocketLike | null = null;
 let testSocket: SocketLike | null = null;
 const subscribers = new Set<() => void>();
 const handlers = new Map<string, Set<AnyHandler>>();
+/** What each live screen refetches when the connection joins, since the server's pushes before it were missed. */
+const catchUps = new Set<{ current: () => void }>();
+/** The session whose live screens may fetch: its connection joined once, or could not join soon. */
+let liveToken: string | null = null;
+
+const notifyAll = () => {
+  for (const notify of subscribers) notify();
+};
 
 function publish(next: SocketLike | null) {
   if (connectedSocket === next) return;
   connectedSocket = next;
-  for (const notify of subscribers) notify();
+  notifyAll();
+}
+
+/** The live screens' first fetch goes ahead: the connection joined, or it is not joining soon. */
+function letLiveFetch(s: Session) {
+  clearTimeout(s.waitForJoin);
+  if (session !== s || liveToken === s.token) return;
+  liveToken = s.token;
+  notifyAll();
+}
+
+/**
+ * The connection joined its member's rooms: what was read before now may have missed a push, so
+ * each live screen catches up (those still waiting for this first join are only marked stale), and
+ * then the waiting ones fetch.
+ */
+function joined(s: Session, socket: SocketLike) {
+  if (session !== s) return;
+  // Each connection starts unknown to the server, a reconnection too.
+  reportFocus(socket, true);
+  for (const catchUp of catchUps) catchUp.current();
+  publish(socket);
+  letLiveFetch(s);
 }
 
 /** Whether the member is looking at this tab: the server pushes nothing to a member who is. */
@@ -69,6 +103,8 @@ function dispatch(event: string, ...args: unknown[]) {
 function forget(s: Session) {
   s.closed = true;
   clearTimeout(s.retry);
+  // Closed, it will not join: the live screens wait no longer.
+  letLiveFetch(s);
   s.socket?.offAny(dispatch);
   s.socket?.disconnect();
   if (session === s) {
@@ -84,11 +120,18 @@ function open(token: string) {
   const s: Session = { token, socket: null, closed: false };
   session = s;
   watchFocus();
+  // A new connection for the same session (after a close): its screens wait for it again.
+  if (liveToken === token) {
+    liveToken = null;
+    notifyAll();
+  }
+  s.waitForJoin = setTimeout(() => letLiveFetch(s), JOIN_WAIT_MS);
   if (testSocket) {
-    s.socket = testSocket;
-    testSocket.onAny(dispatch);
-    if (testSocket.connected) reportFocus(testSocket, true);
-    publish(testSocket.connected ? testSocket : null);
+    const socket = testSocket;
+    s.socket = socket;
+    socket.onAny(dispatch);
+    socket.on('connect', () => joined(s, socket));
+    if (socket.connected) joined(s, socket);
     return;
   }
   // Loaded on first use, so the socket library stays out of pages that never talk in real time.
@@ -98,11 +141,7 @@ function open(token: string) {
       const socket: AppSocket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
       s.socket = socket;
       socket.onAny(dispatch);
-      socket.on('connect', () => {
-        // Each connection starts unknown to the server, a reconnection too.
-        reportFocus(socket, true);
-        if (session === s) publish(socket);
-      });
+      socket.on('connect', () => joined(s, socket));
       // Signed out while no page using the socket was open: nothing else would notice.
       const sessionEnded = () => readAuth()?.token !== token;
       const retryLater = () => {
@@ -128,12 +167,15 @@ function open(token: string) {
         if (sessionEnded()) forget(s);
       });
       socket.on('connect_error', (error) => {
+        // Not joining now: the live screens fetch without it and catch up when it joins.
+        letLiveFetch(s);
         if (error.message === 'unauthorized') forget(s);
         else if (!socket.active) retryLater();
       });
     })
     .catch(() => {
       // The chunk did not load (offline, a new deploy): the next page that needs the socket tries again.
+      letLiveFetch(s);
       if (session === s) session = null;
     });
 }
@@ -146,6 +188,7 @@ export function closeSocket() {
 /** Test seam: the next session talks to `socket` instead of a server; null restores the real client. */
 export function setSocketForTests(socket: SocketLike | null) {
   closeSocket();
+  liveToken = null;
   testSocket = socket;
 }
 
@@ -206,20 +249,37 @@ export function useSocketEvent<E extends ServerEvent>(event: E, handler: ServerT
 }
 
 /**
- * Calls `catchUp` whenever the live connection joins after the component mounted (a reconnect,
- * or the first join on a fresh page load): what the server pushed meanwhile was missed, so the
- * page refetches. A connection already up at mount needs nothing: the page's own fetch came after it.
+ * Whether a screen kept live by the socket may fetch: once the connection has joined (a read after
+ * the join misses no push, so nothing needs fetching twice), or once it could not join soon. Always
+ * true signed out.
+ */
+export function useLiveReady(): boolean {
+  useSocketSession();
+  const { auth } = useAuth();
+  const token = auth?.token ?? null;
+  const live = useSyncExternalStore(
+    subscribe,
+    () => liveToken,
+    () => null,
+  );
+  return token === null || live === token;
+}
+
+/**
+ * Calls `catchUp` each time the live connection joins (a reconnect, or the first join of a page
+ * whose screens fetched before it): what the server pushed meanwhile was missed, so the screen
+ * refetches. Called as the connection joins, so it re-renders nothing by itself.
  */
 export function useCatchUpOnConnect(catchUp: () => void) {
-  const socket = useSocket();
+  useSocketSession();
   const latest = useRef(catchUp);
   useLayoutEffect(() => {
     latest.current = catchUp;
   });
-  const connectedAtMount = useRef(socket !== null);
   useEffect(() => {
-    if (!socket) return;
-    if (!connectedAtMount.current) latest.current();
-    connectedAtMount.current = false;
-  }, [socket]);
+    catchUps.add(latest);
+    return () => {
+      catchUps.delete(latest);
+    };
+  }, []);
 }

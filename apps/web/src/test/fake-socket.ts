@@ -45,6 +45,11 @@ export class FakeSocket {
     return this;
   }
 
+  /** The page's own listeners (connect); the connection joins at once here, so nothing calls them. */
+  on() {
+    return this;
+  }
+
   /** The server pushes `new_message`. */
   push(message: Message) {
     this.pushEvent('new_message', message);

@@ -13,6 +13,7 @@ import { TEXTS } from '@gardenswap/shared/texts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { isOnline } from '../../../lib/offline/connectivity';
+import { refreshAfterPush } from '../../../lib/query-client';
 import { useSocket, useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { messageKeys } from '../../../features/messages/api/keys';
 import { useChatMember } from '../../../features/messages/api/use-chat-member';
@@ -116,7 +117,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
   };
 
   useSocketEvent('new_message', (message) => {
-    void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+    refreshAfterPush(queryClient, messageKeys.threads());
     const between =
       (message.sender_id === otherId && message.receiver_id === meId) ||
       (message.sender_id === meId && message.receiver_id === otherId);
@@ -146,7 +147,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
     if (emitEvent(socket, 'typing', { receiver_id: otherId })) lastTypingSent.current = now;
   };
 
-  useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(otherId) }));
+  useCatchUpOnConnect(() => refreshAfterPush(queryClient, messageKeys.conversation(otherId)));
 
   // Loading the conversation marked it read; the thread list's unread count follows.
   useEffect(() => {

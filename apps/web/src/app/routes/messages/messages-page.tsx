@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { useAuth } from '../../../lib/auth-context';
+import { refreshAfterPush } from '../../../lib/query-client';
 import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { messageKeys } from '../../../features/messages/api/keys';
 import { useThreads } from '../../../features/messages/api/use-threads';
@@ -28,13 +29,12 @@ function ThreadList({ meId }: { meId: number }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
 
-  useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: messageKeys.threads() }));
-  useSocketEvent('new_message', () => {
-    void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
-  });
+  const refresh = () => refreshAfterPush(queryClient, messageKeys.threads());
+  useCatchUpOnConnect(refresh);
+  useSocketEvent('new_message', refresh);
   // A read in another tab clears that thread's unread count here too.
   useSocketEvent('messages_read', (event) => {
-    if (event.reader_id === meId) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+    if (event.reader_id === meId) refresh();
   });
 
   const shown = useMemo(() => {

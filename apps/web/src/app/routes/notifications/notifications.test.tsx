@@ -20,6 +20,7 @@ function fakeSocket() {
     onAny: (l: (typeof listeners)[number]) => ((listeners = [...listeners, l]), socket),
     offAny: (l: (typeof listeners)[number]) => ((listeners = listeners.filter((x) => x !== l)), socket),
     disconnect: () => socket,
+    on: () => socket,
     push: (event: string, payload: unknown) => act(() => listeners.forEach((l) => l(event, payload))),
   };
   setSocketForTests(socket as unknown as SocketLike);

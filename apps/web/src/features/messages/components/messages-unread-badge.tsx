@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterPush } from '../../../lib/query-client';
 import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { messageKeys } from '../api/keys';
 import { useUnreadCount } from '../api/use-unread-count';
@@ -11,7 +12,7 @@ import './messages-unread-badge.css';
 export function MessagesUnreadBadge() {
   const queryClient = useQueryClient();
   const unread = useUnreadCount();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.unreadCount() });
+  const refresh = () => refreshAfterPush(queryClient, messageKeys.unreadCount());
   useSocketEvent('new_message', refresh);
   useSocketEvent('messages_read', refresh);
   useCatchUpOnConnect(refresh);

@@ -1,5 +1,6 @@
 import type { Notification, UnreadCount } from '@gardenswap/shared/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterPush } from '../../../lib/query-client';
 import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
 import { listingKeys } from '../../../lib/query-keys';
 import { notificationKeys } from './notification-keys';
@@ -11,13 +12,15 @@ import { notificationKeys } from './notification-keys';
 export function useLiveNotifications() {
   const queryClient = useQueryClient();
   useSocketEvent('notification', (notification: Notification) => {
-    queryClient.setQueryData<UnreadCount>(notificationKeys.unread(), (count) =>
-      count ? { unread_count: count.unread_count + 1 } : count,
-    );
+    const count = queryClient.getQueryData<UnreadCount>(notificationKeys.unread());
+    // Not yet read (or being read): asked again, as the first answer may predate this one.
+    if (count)
+      queryClient.setQueryData<UnreadCount>(notificationKeys.unread(), { unread_count: count.unread_count + 1 });
+    else refreshAfterPush(queryClient, notificationKeys.unread());
     queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) =>
       list && !list.some((n) => n.id === notification.id) ? [notification, ...list] : list,
     );
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+    refreshAfterPush(queryClient, notificationKeys.list());
     // A moderator hid or unhid one of my listings, or one paused itself: every screen showing it picks up the change now.
     if (
       notification.type === 'listing_hidden' ||
@@ -26,5 +29,5 @@ export function useLiveNotifications() {
     )
       void queryClient.invalidateQueries({ queryKey: listingKeys.all });
   });
-  useCatchUpOnConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+  useCatchUpOnConnect(() => refreshAfterPush(queryClient, notificationKeys.all));
 }

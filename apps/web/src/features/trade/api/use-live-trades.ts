@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterPush } from '../../../lib/query-client';
 import { useSocketEvent } from '../../../lib/socket';
 import { listingKeys } from '../../../lib/query-keys';
 import { tradeKeys } from './trade-keys';
@@ -7,7 +8,7 @@ import { tradeKeys } from './trade-keys';
 export function useLiveTrades() {
   const queryClient = useQueryClient();
   useSocketEvent('trade_updated', () => {
-    void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+    refreshAfterPush(queryClient, tradeKeys.all);
     void queryClient.invalidateQueries({ queryKey: listingKeys.all });
   });
 }
