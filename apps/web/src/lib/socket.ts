@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@gardenswap/shared/socket';
 import type { Socket } from 'socket.io-client';
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAuth } from './auth-context';
 import { readAuth } from './auth-storage';
 
@@ -257,11 +257,14 @@ export function useLiveReady(): boolean {
   useSocketSession();
   const { auth } = useAuth();
   const token = auth?.token ?? null;
-  const live = useSyncExternalStore(
-    subscribe,
-    () => liveToken,
-    () => null,
-  );
+  // Followed in a transition rather than an external store: the screens that waited render and start
+  // their fetches in slices after the join, not inside the join's own task.
+  const [live, setLive] = useState(liveToken);
+  useEffect(() => {
+    const follow = () => startTransition(() => setLive(liveToken));
+    follow();
+    return subscribe(follow);
+  }, []);
   return token === null || live === token;
 }
 
