@@ -190,6 +190,27 @@ describe('nearest first, read in rings', () => {
     );
   });
 
+  it('asks for a crowded ring’s owners once, though a search looks at them before and after counting it', async () => {
+    // Many owners of a few listings each in one town far away: each crowded ring's owners are looked at
+    // for prolific ones before it is read, and again for few owners once it turned out crowded.
+    const listings: Placed[] = Array.from({ length: 3_000 }, (_, i) => ({
+      id: i + 1,
+      miles: 200 + (i % 300) / 10,
+      owner: 1 + (i % 300),
+    }));
+    const { rings } = ringsOver(listings, { ringRows: 2_000, ringPages: 4, ringOwners: 8 }, 'eachRow', true, true);
+    const asked: string[] = [];
+    const owners = rings.owners!;
+    rings.owners = (ring, cap, heldCap) => {
+      asked.push(`${ring.inner} ${ring.outer} ${ring.start?.radius2} ${cap} ${heldCap}`);
+      return owners(ring, cap, heldCap);
+    };
+    const page = await nearestPage(rings, undefined, 51);
+    expect(page.map((row) => row.id)).toEqual(expected(listings).slice(0, 51));
+    expect(asked.length).toBeGreaterThan(1);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
   it('reads the nearest of many prolific owners owner by owner, then the rest of their ring', async () => {
     // Twenty community gardens far from the viewer, a mile apart, with two hundred listings each:
     // the first ring to reach them holds thousands, and no halving leaves at most eight owners

@@ -131,6 +131,7 @@ export async function nearestPage(
   }
   const { ringRows, ringPages } = rings.bounds;
   const bound = Math.min(ringRows, ringPages * take);
+  rings = askingOwnersOnce(rings);
   const from = after ? Math.sqrt(after.nearness!) * MILES_PER_DEGREE_LATITUDE : 0;
   const hint = after ? after.width : rings.firstWidth;
   const first =
@@ -234,6 +235,22 @@ export async function nearestPage(
   }
   if (rows.length >= take || withinMiles !== undefined) return rows;
   return [...rows, ...(await rings.unlocated().rows(0, take - rows.length))];
+}
+
+/** The rings, with a ring's owners asked of the database once however often a page looks at them. */
+function askingOwnersOnce(rings: Rings): Rings {
+  const { owners } = rings;
+  if (!owners) return rings;
+  const asked = new Map<string, Promise<RingOwner[]>>();
+  return {
+    ...rings,
+    owners: (ring, cap, heldCap) => {
+      const key = `${ring.inner} ${ring.outer} ${ring.start?.radius2} ${ring.start?.afterId} ${cap} ${heldCap}`;
+      let answer = asked.get(key);
+      if (!answer) asked.set(key, (answer = owners(ring, cap, heldCap)));
+      return answer;
+    },
+  };
 }
 
 /**
