@@ -137,7 +137,11 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: multipartFieldsAsBody,
       schema: {
         tags,
-        description: `JSON, or multipart/form-data with the same fields and an optional \`${IMAGE_FIELD}\` file.`,
+        description: [
+          `JSON, or multipart/form-data with the same fields and an optional \`${IMAGE_FIELD}\` file. A seed lot's`,
+          'details (`variety`, `packed_year`, `pollination`, `organic`, `quantity`, `can_mail`) are kept in the',
+          'seeds category only: any other listing stores them null whatever was sent.',
+        ].join(' '),
         consumes: ['application/json', 'multipart/form-data'],
         body: CreateListingInputSchema,
         response: { 201: ListingSchema },
@@ -169,7 +173,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Only the listed fields; any other field is ignored. `state_id` agrees with the trade: Reserved only through POST /listings/{id}/reservation (422 otherwise; sending it while reserved changes nothing), leaving Reserved ends the reservation and tells its member, and a listing handed over through a trade stays Gone (409).',
+          "Only the listed fields; any other field is ignored. A seed lot's details are kept in the seeds category only: a blank or null one is cleared, and a listing moved out of seeds drops them all. `state_id` agrees with the trade: Reserved only through POST /listings/{id}/reservation (422 otherwise; sending it while reserved changes nothing), leaving Reserved ends the reservation and tells its member, and a listing handed over through a trade stays Gone (409).",
         params: IdParamsSchema,
         body: UpdateListingInputSchema,
         response: { 200: ListingSchema },
