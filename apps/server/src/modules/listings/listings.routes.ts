@@ -80,10 +80,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: [
-          'The tabs (`mine`, `friends`, `public`, `user_id`) narrowed by the filters: `q` (full text over title',
-          'and description, the last word as a prefix), `type_id` (repeatable), `category_id`, `min_price` and',
-          "`max_price` (whole dollars; exchange and giveaway are 0), `within_miles` (of the viewer's postcode;",
-          '422 when the viewer has no known US ZIP code). `sort`: `relevance` (default with `q`), `newest`',
+          'The tabs (`mine`, `friends`, `public`, `user_id`) narrowed by the filters: `q` (full text over title,',
+          "description and a seed lot's variety, the last word as a prefix), `type_id` (repeatable), `category_id`,",
+          "`min_price` and `max_price` (whole dollars; exchange and giveaway are 0), `within_miles` (of the viewer's",
+          'postcode; 422 when the viewer has no known US ZIP code), and for seed lots `pollination` (repeatable),',
+          '`organic=true`, `can_mail=true` (false narrows nothing) and `packed_within_years` (packed this year or',
+          'in the N - 1 before); a seed filter lists seed lots only. `sort`: `relevance` (default with `q`), `newest`',
           '(default otherwise), `oldest`, `highest`, `lowest` (price), `nearest` (owners without a known',
           'postcode last; newest when the viewer has none). Every listing carries `distance_miles`, null',
           'when either postcode is unknown. When more listings follow, a `Link: <...>; rel="next"` header',

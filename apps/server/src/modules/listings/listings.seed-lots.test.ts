@@ -248,6 +248,10 @@ function expected(filter: (l: Known) => boolean, sort: keyof typeof orders, as: 
     .map((l) => l.id);
 }
 
+const heirloom = (l: Known) => l.pollination === 'heirloom';
+const organic = (l: Known) => l.organic === true;
+const canMail = (l: Known) => l.can_mail === true;
+const packedWithin = (years: number) => (l: Known) => l.packed_year !== null && l.packed_year >= YEAR - years + 1;
 const brandywine = (l: Known) => /brandywine/i.test(`${l.title} ${l.variety ?? ''}`);
 
 /** Runs `check` with some of the bounds that choose between plans changed, then puts them back. */
@@ -409,6 +413,151 @@ describe('posting and editing a seed lot', () => {
     const res = await patch(id, { packed_year: 2015, pollination: 'hybrid' });
     expect(detailsOf(res.json())).toEqual({ ...EMPTY, packed_year: 2015, pollination: 'hybrid' });
     await ctx.inject({ method: 'DELETE', url: `/api/listings/${id}`, as: viewer });
+  });
+
+  it('shows the details and the seed filters in the API reference', async () => {
+    const doc = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const path = Object.keys(doc.paths).find((p) => p.replace(/\/$/, '') === '/api/listings')!;
+    const params = (doc.paths[path].get.parameters as { name: string }[]).map((p) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['pollination', 'organic', 'can_mail', 'packed_within_years']));
+    const answer = doc.paths[path].get.responses['200'].content['application/json'].schema.items;
+    const listing = answer.$ref ? doc.components.schemas[answer.$ref.split('/').pop()] : answer;
+    expect(Object.keys(listing.properties)).toEqual(
+      expect.arrayContaining(['variety', 'packed_year', 'pollination', 'organic', 'quantity', 'can_mail']),
+    );
+    const body = doc.paths[path].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['variety', 'packed_year', 'pollination']));
+  });
+});
+
+describe('filtering seed lots on GET /api/listings/', () => {
+  it('narrows by pollination, organic, mail and year packed, alone and together, in every order', async () => {
+    for (const sort of Object.keys(orders)) {
+      expect(await ids(`pollination=heirloom&sort=${sort}`), sort).toEqual(expected(heirloom, sort));
+      expect(await ids(`pollination=heirloom&pollination=hybrid&sort=${sort}`), sort).toEqual(
+        expected((l) => heirloom(l) || l.pollination === 'hybrid', sort),
+      );
+      expect(await ids(`organic=true&sort=${sort}`), sort).toEqual(expected(organic, sort));
+      expect(await ids(`can_mail=true&sort=${sort}`), sort).toEqual(expected(canMail, sort));
+      expect(await ids(`packed_within_years=2&sort=${sort}`), sort).toEqual(expected(packedWithin(2), sort));
+      expect(
+        await ids(`organic=true&can_mail=true&packed_within_years=3&pollination=heirloom,unknown&sort=${sort}`),
+        sort,
+      ).toEqual(
+        expected(
+          (l) => organic(l) && canMail(l) && packedWithin(3)(l) && (heirloom(l) || l.pollination === 'unknown'),
+          sort,
+        ),
+      );
+    }
+    // This year only.
+    expect(await ids('packed_within_years=1')).toEqual(expected(packedWithin(1), 'newest'));
+  });
+
+  it('combines with the search, the type, the price, the distance and the category', async () => {
+    for (const sort of ['newest', 'lowest', 'nearest']) {
+      expect(await ids(`q=tomato&organic=true&sort=${sort}`), sort).toEqual(
+        expected((l) => organic(l) && /tomato/i.test(l.title), sort),
+      );
+      expect(await ids(`type_id=1&can_mail=true&max_price=5&sort=${sort}`), sort).toEqual(
+        expected((l) => canMail(l) && l.type_id === 1 && l.price <= 5, sort),
+      );
+      expect(await ids(`within_miles=25&organic=true&sort=${sort}`), sort).toEqual(
+        expected((l) => organic(l) && l.miles !== null && l.miles <= 25, sort),
+      );
+      expect(await ids(`category_id=2&pollination=heirloom&min_price=3&sort=${sort}`), sort).toEqual(
+        expected((l) => heirloom(l) && l.price >= 3, sort),
+      );
+    }
+    // A seed filter lists seed lots only: with another category, nothing.
+    expect(await ids('category_id=1&organic=true')).toEqual([]);
+    expect(await ids('category_id=3&packed_within_years=5')).toEqual([]);
+  });
+
+  it('narrows only: a false flag, or none, leaves every listing', async () => {
+    expect(await ids('organic=false&can_mail=false')).toEqual(expected(() => true, 'newest'));
+    expect(await ids('public=true&organic=false&sort=oldest')).toEqual(
+      expected((l) => !l.friendsOnly, 'oldest', 'stranger'),
+    );
+  });
+
+  it('keeps to what each member may see, tab by tab', async () => {
+    const friendsLot = known.find((l) => l.title === 'Friend tomato seeds')!;
+    expect(await ids('organic=true&sort=newest')).toContain(friendsLot.id);
+    expect(await ids('friends=true&organic=true')).toEqual([friendsLot.id]);
+    expect(await ids('public=true&organic=true&sort=newest')).toEqual(
+      expected((l) => organic(l) && !l.friendsOnly, 'newest'),
+    );
+    for (const query of ['organic=true', 'pollination=heirloom&sort=nearest', 'can_mail=true&within_miles=5']) {
+      expect(await ids(query, stranger), query).not.toContain(friendsLot.id);
+    }
+    expect(await ids('organic=true&sort=newest', stranger)).toEqual(expected(organic, 'newest', 'stranger'));
+    // Gone and paused lots stay out; a seller's own page of them keeps to the rule as well.
+    const gone = known.find((l) => l.title === 'Gone tomato seeds')!;
+    const paused = known.find((l) => l.title === 'Paused pea seeds')!;
+    expect(await ids('pollination=heirloom&organic=true')).not.toContain(gone.id);
+    expect(await ids('pollination=heirloom&organic=true')).not.toContain(paused.id);
+    const { owner_id } = await ctx.db
+      .selectFrom('listings')
+      .select('owner_id')
+      .where('id', '=', gone.id)
+      .executeTakeFirstOrThrow();
+    const seller = await ids(`user_id=${owner_id}&organic=true`);
+    expect(seller).not.toContain(gone.id);
+    expect(seller).not.toContain(paused.id);
+    expect(seller).toEqual(expected((l) => organic(l) && /Squash/.test(l.title), 'newest'));
+  });
+
+  it('answers the same whichever plan reads the page', async () => {
+    const cases: [string, (l: Known) => boolean][] = [
+      ['organic=true', organic],
+      ['q=seeds&pollination=heirloom', (l) => heirloom(l) && /seeds/i.test(l.title)],
+      ['within_miles=25&can_mail=true', (l) => canMail(l) && l.miles !== null && l.miles <= 25],
+    ];
+    const bounds: Partial<ListPlanner['bounds']>[] = [
+      { circleGather: 0 },
+      { ringRows: 1, nearestGather: 0 },
+      { ringRows: 1, ringOwners: 3, nearestGather: 0 },
+      { priceWalk: 0 },
+      { recentLeast: 3, recentPerRow: 1 },
+    ];
+    for (const change of bounds) {
+      await withPlanBounds(change, async () => {
+        for (const [query, filter] of cases) {
+          for (const sort of ['newest', 'lowest', 'nearest']) {
+            expect(await ids(`${query}&sort=${sort}`), `${JSON.stringify(change)} ${query} ${sort}`).toEqual(
+              expected(filter, sort),
+            );
+          }
+        }
+      });
+    }
+  });
+
+  it('does not take a filtered public feed for the shared one', async () => {
+    const plain = await ids('public=true');
+    const filtered = await ids('public=true&pollination=hybrid');
+    expect(filtered).toEqual(expected((l) => l.pollination === 'hybrid' && !l.friendsOnly, 'newest'));
+    expect(plain.length).toBeGreaterThan(filtered.length);
+  });
+
+  it.each([
+    ['pollination=f1', 'pollination.0', SEED_TEXTS.pollinationInvalid],
+    ['pollination=heirloom&pollination=nope', 'pollination.1', SEED_TEXTS.pollinationInvalid],
+    ['packed_within_years=0', 'packed_within_years', SEED_TEXTS.packedWithinInvalid],
+    ['packed_within_years=101', 'packed_within_years', SEED_TEXTS.packedWithinInvalid],
+    ['packed_within_years=2.5', 'packed_within_years', SEED_TEXTS.packedWithinInvalid],
+    ['packed_within_years=soon', 'packed_within_years', SEED_TEXTS.packedWithinInvalid],
+  ])('refuses %s with 422 and the one error body', async (query, field, message) => {
+    expectRefused(await get(`/api/listings/?${query}`), field, message);
+  });
+
+  it('refuses a flag filter that is not one with a 422', async () => {
+    for (const query of ['organic=maybe', 'can_mail=2']) {
+      const res = await get(`/api/listings/?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(ErrorBodySchema.safeParse(res.json()).success).toBe(true);
+    }
   });
 });
 
