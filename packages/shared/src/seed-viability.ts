@@ -53,7 +53,11 @@ export const SEED_VIABILITY: readonly SeedViability[] = [
   { crop: 'Pea', years: 3, names: ['pea', 'peas'] },
   // The sweet pea is a flower, not a pea.
   { crop: null, years: 0, names: ['sweet pea', 'sweet peas'] },
-  { crop: 'Pepper', years: 2, names: ['pepper', 'peppers', 'chili', 'chilli', 'chilies', 'chillies'] },
+  {
+    crop: 'Pepper',
+    years: 2,
+    names: ['pepper', 'peppers', 'chile', 'chiles', 'chili', 'chilli', 'chilies', 'chillies'],
+  },
   { crop: 'Pumpkin', years: 4, names: ['pumpkin', 'pumpkins'] },
   { crop: 'Radish', years: 5, names: ['radish', 'radishes'] },
   { crop: 'Rutabaga', years: 4, names: ['rutabaga', 'rutabagas'] },

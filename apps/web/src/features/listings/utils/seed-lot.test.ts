@@ -16,6 +16,7 @@ describe('how long seed keeps (the cited table)', () => {
     expect(cropOf(lot('Heirloom TOMATOES', null))).toMatchObject({ crop: 'Tomato', years: 4 });
     expect(cropOf(lot('Zucchini seeds', null))).toMatchObject({ crop: 'Squash' });
     expect(cropOf(lot('Mixed seeds', null, 'Jalapeño chili'))).toMatchObject({ crop: 'Pepper' });
+    expect(cropOf(lot('Chile seed mix: Anaheim, jalapeño, poblano', null))).toMatchObject({ crop: 'Pepper' });
     // Every crop of the table is known by at least its own name.
     for (const entry of SEED_VIABILITY.filter((e) => e.crop))
       expect(cropOf(lot(`${entry.names[0]} seeds`, null))).toBe(entry);
