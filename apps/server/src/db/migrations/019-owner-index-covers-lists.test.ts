@@ -1,4 +1,4 @@
-import { ListingsQuerySchema } from '@gardenswap/shared';
+import { ListingsQuerySchema, SEED_LOT_FIELDS } from '@gardenswap/shared';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMigratedTo, dialect } from '../../../test/app.js';
@@ -55,12 +55,12 @@ async function sqlitePlans(statements: CompiledQuery[]) {
  * for the read before the migration they are added, empty, and dropped again after it.
  */
 async function withSeedLotColumns<T>(read: () => Promise<T>): Promise<T> {
-  const columns = ['variety', 'packed_year', 'pollination', 'organic', 'quantity', 'can_mail'];
-  for (const column of columns) await migrated.db.schema.alterTable('listings').addColumn(column, 'text').execute();
+  for (const column of SEED_LOT_FIELDS)
+    await migrated.db.schema.alterTable('listings').addColumn(column, 'text').execute();
   try {
     return await read();
   } finally {
-    for (const column of columns) await migrated.db.schema.alterTable('listings').dropColumn(column).execute();
+    for (const column of SEED_LOT_FIELDS) await migrated.db.schema.alterTable('listings').dropColumn(column).execute();
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SEED_LOT_FIELDS } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, nowIso, toIso } from '../../db/schema.js';
 import { nameDeletedMemberInLog } from '../moderation/audit-log.queries.js';
@@ -88,12 +89,7 @@ export function exportListings(db: Executor, userId: number) {
         'type_id',
         'state_id',
         'category_id',
-        'variety',
-        'packed_year',
-        'pollination',
-        'organic',
-        'quantity',
-        'can_mail',
+        ...SEED_LOT_FIELDS,
         'is_active',
         'is_public',
         'featured_image',
