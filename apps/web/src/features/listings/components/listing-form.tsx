@@ -51,15 +51,8 @@ export function seedLotFormValues(lot?: SeedLot): SeedLotFormValues {
   };
 }
 
-const seedLotOf = (value: SeedLotFormValues) =>
-  SeedLotInputSchema.safeParse({
-    variety: value.variety,
-    packed_year: value.packed_year,
-    pollination: value.pollination,
-    quantity: value.quantity,
-    organic: value.organic,
-    can_mail: value.can_mail,
-  });
+/** The form's seed fields read by the shared schema: its limits and texts, blank ones empty. */
+const seedLotOf = (value: SeedLotFormValues) => SeedLotInputSchema.safeParse(value);
 
 /**
  * The post and edit form: limits and texts from the shared schemas, so the server says the same.
