@@ -2,6 +2,7 @@ import type { CreateListingInput } from '@gardenswap/shared';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { startSession } from '../src/plugins/sessions/auth.tokens.js';
 import { pairOf } from '../src/modules/relations/friends.sql.js';
+import { seedLotColumns } from '../src/modules/listings/seed-lot-columns.js';
 import type { TestContext } from './app.js';
 
 export const PASSWORD = 'correct horse 42';
@@ -92,7 +93,7 @@ export async function befriend(ctx: Pick<TestContext, 'db'>, a: { id: number }, 
     .execute();
 }
 
-/** A listing of `owner`, public, active and available unless overridden. */
+/** A listing of `owner`, public, active and available unless overridden (a seed lot's details stored as given). */
 export async function createListing(
   ctx: Pick<TestContext, 'db'>,
   owner: { id: number },
@@ -105,7 +106,7 @@ export async function createListing(
     }
   > = {},
 ) {
-  const { is_active = true, is_public = true, ...rest } = overrides;
+  const { is_active = true, is_public = true, organic, can_mail, ...rest } = overrides;
   const row = await ctx.db
     .insertInto('listings')
     .values({
@@ -117,6 +118,7 @@ export async function createListing(
       state_id: 1,
       category_id: 1,
       ...rest,
+      ...seedLotColumns({ organic, can_mail }),
       is_active: is_active ? 1 : 0,
       is_public: is_public ? 1 : 0,
     })

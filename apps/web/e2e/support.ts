@@ -221,6 +221,13 @@ export interface ListingFields {
   is_public?: boolean;
   is_active?: boolean;
   state_id?: number;
+  /** A seed lot's details (kept in the seeds category only). */
+  variety?: string;
+  packed_year?: number;
+  pollination?: 'open_pollinated' | 'heirloom' | 'hybrid' | 'unknown';
+  organic?: boolean;
+  quantity?: string;
+  can_mail?: boolean;
 }
 
 /** Posts a listing through the API (JSON, or multipart with a photo) and returns it. */

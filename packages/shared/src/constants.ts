@@ -32,6 +32,20 @@ export const SELL_PRICE_MIN = 1;
 export const SELL_PRICE_MAX = 10_000;
 export const MESSAGE_MAX = 2000;
 
+/** A seed lot's details (seeds only): how pollinated, as the member knows it. */
+export const POLLINATIONS = ['open_pollinated', 'heirloom', 'hybrid', 'unknown'] as const;
+export type Pollination = (typeof POLLINATIONS)[number];
+export const VARIETY_MAX = 100;
+export const QUANTITY_MAX = 50;
+/**
+ * The earliest year packed a seed lot may give: even long-keeping vegetable seed lasts a few
+ * years, so an earlier year is a typing slip rather than seed anyone could sow.
+ */
+export const PACKED_YEAR_MIN = 1950;
+/** "Packed in the last N years" of the marketplace filter: its choices, and at most a century back. */
+export const PACKED_WITHIN_CHOICES = [1, 2, 3, 5] as const;
+export const PACKED_WITHIN_MAX = 100;
+
 /** Distances the marketplace filter offers ("within N miles"). */
 export const DISTANCE_CHOICES = [1, 5, 10, 25, 50] as const;
 

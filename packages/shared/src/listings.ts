@@ -4,6 +4,7 @@ import {
   DESCRIPTION_MAX,
   LISTING_STATES,
   LISTING_TYPES,
+  PACKED_WITHIN_MAX,
   SELL_PRICE_MAX,
   SELL_PRICE_MIN,
   TITLE_MAX,
@@ -13,6 +14,8 @@ import { ListingPhotoSchema } from './listing-photos.js';
 import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
 import { TEXTS } from './texts.js';
 import { PausedReasonSchema } from './fresh-listings.js';
+import { PollinationSchema, SeedLotInputSchema, SeedLotSchema, storedSeedLot } from './seed-lots.js';
+import { SEED_TEXTS } from './seed-texts.js';
 
 const ids = <T extends Record<string, number>>(values: T) => Object.values(values) as number[];
 
@@ -59,7 +62,10 @@ export function storedPrice(typeId: number, price: number | undefined): number {
   return typeId === LISTING_TYPES.sell ? (price ?? 0) : 0;
 }
 
-/** POST /listings/ (JSON, or the fields of a multipart form). */
+/**
+ * POST /listings/ (JSON, or the fields of a multipart form). A seed lot's details are kept only
+ * in the seeds category (`storedSeedLot`); any other listing stores them empty.
+ */
 export const CreateListingInputSchema = z
   .object({
     title: TitleSchema,
@@ -70,17 +76,23 @@ export const CreateListingInputSchema = z
     type_id: TypeIdSchema,
     state_id: StateIdSchema.optional().default(LISTING_STATES.available),
     category_id: CategoryIdSchema,
+    ...SeedLotInputSchema.shape,
   })
   .superRefine((value, ctx) => {
     const problem = priceProblem(value.type_id, value.price);
     if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
   })
-  .transform((value) => ({ ...value, price: storedPrice(value.type_id, value.price) }));
+  .transform((value) => ({
+    ...value,
+    price: storedPrice(value.type_id, value.price),
+    ...storedSeedLot(value.category_id, value),
+  }));
 export type CreateListingInput = z.infer<typeof CreateListingInputSchema>;
 
 /**
  * PATCH /listings/{id}: only these fields; anything else is dropped by the schema.
- * The price rule is checked against the listing as it will be after the change.
+ * The price rule is checked against the listing as it will be after the change, and so is the
+ * seeds-only rule of a seed lot's details: a listing leaving the seeds category drops them.
  */
 export const UpdateListingInputSchema = z.object({
   title: TitleSchema.optional(),
@@ -91,6 +103,7 @@ export const UpdateListingInputSchema = z.object({
   type_id: TypeIdSchema.optional(),
   state_id: StateIdSchema.optional(),
   category_id: CategoryIdSchema.optional(),
+  ...SeedLotInputSchema.shape,
 });
 export type UpdateListingInput = z.infer<typeof UpdateListingInputSchema>;
 
@@ -217,11 +230,13 @@ const wholeDollars = z.preprocess(
 /**
  * GET /listings/: the tabs mine, friends, public and one member's (`user_id`); several
  * given narrow each other, none means every listing the viewer may see. The filters
- * narrow further: `q` (words of title and description, the last one as a prefix),
- * `type_id` (repeatable), `category_id`, `min_price`/`max_price` (whole dollars, on the
- * stored price: exchange and giveaway are 0), `within_miles` (of the viewer's postcode).
- * `sort` defaults to relevance with `q`, else newest; `limit` per page (default 50, at
- * most 100), the next page through `cursor`.
+ * narrow further: `q` (words of title, description and a seed lot's variety, the last one as
+ * a prefix), `type_id` (repeatable), `category_id`, `min_price`/`max_price` (whole dollars, on
+ * the stored price: exchange and giveaway are 0), `within_miles` (of the viewer's postcode),
+ * and a seed lot's: `pollination` (repeatable), `organic`, `can_mail` (true narrows, false
+ * does not) and `packed_within_years` (packed this year or the N - 1 before). A seed filter
+ * keeps seed lots only. `sort` defaults to relevance with `q`, else newest; `limit` per page
+ * (default 50, at most 100), the next page through `cursor`.
  */
 export const ListingsQuerySchema = z
   .object({
@@ -245,6 +260,18 @@ export const ListingsQuerySchema = z
         .number({ error: LISTING_TEXTS.distanceInvalid })
         .min(1, LISTING_TEXTS.distanceInvalid)
         .max(WITHIN_MILES_MAX, LISTING_TEXTS.distanceInvalid)
+        .optional(),
+    ),
+    pollination: repeated(PollinationSchema),
+    organic: FlagSchema.optional(),
+    can_mail: FlagSchema.optional(),
+    packed_within_years: z.preprocess(
+      (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+      z
+        .number({ error: SEED_TEXTS.packedWithinInvalid })
+        .int(SEED_TEXTS.packedWithinInvalid)
+        .min(1, SEED_TEXTS.packedWithinInvalid)
+        .max(PACKED_WITHIN_MAX, SEED_TEXTS.packedWithinInvalid)
         .optional(),
     ),
     sort: z.enum(LISTING_SORTS).optional(),
@@ -291,6 +318,7 @@ export const ListingSchema = z.object({
   type_id: z.number().int(),
   state_id: z.number().int(),
   category_id: z.number().int(),
+  ...SeedLotSchema.shape,
   owner_id: z.number().int(),
   owner: ListingOwnerSchema,
   /** Miles between the viewer's and the owner's postcodes, to 0.1; null when either is unknown. */

@@ -26,6 +26,7 @@ import * as searchWords from './migrations/023-search-words.js';
 import * as webPush from './migrations/024-web-push.js';
 import * as listingStems from './migrations/025-listing-stems.js';
 import * as ownerIndexHoldsStems from './migrations/026-owner-index-holds-stems.js';
+import * as seedLots from './migrations/027-seed-lots.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -56,6 +57,7 @@ const migrations = {
   '024-web-push': webPush,
   '025-listing-stems': listingStems,
   '026-owner-index-holds-stems': ownerIndexHoldsStems,
+  '027-seed-lots': seedLots,
 } satisfies Record<string, Migration>;
 
 /**

@@ -119,6 +119,14 @@ export interface ListingsTable {
   /** While reserved (state 2): the member it is kept for, and the owner's pickup note for them. */
   reserved_for_id: number | null;
   pickup_note: string | null;
+  /** A seed lot's details (migration 027): null on every other listing, and where the member did not say. */
+  variety: string | null;
+  packed_year: number | null;
+  /** One of POLLINATIONS in shared. */
+  pollination: string | null;
+  organic: Flag | null;
+  quantity: string | null;
+  can_mail: Flag | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

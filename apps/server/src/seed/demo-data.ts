@@ -1,4 +1,4 @@
-import { CATEGORIES, LISTING_STATES, LISTING_TYPES } from '@gardenswap/shared';
+import { CATEGORIES, LISTING_STATES, LISTING_TYPES, type SeedLot } from '@gardenswap/shared';
 import type { Picture } from './draw-produce.js';
 
 /**
@@ -198,6 +198,8 @@ export interface DemoListing {
   paused?: boolean;
   state_id?: number;
   daysAgo: number;
+  /** A seed lot's details; the year packed as years before the day the demo is seeded. */
+  seedLot?: Partial<Omit<SeedLot, 'packed_year'>> & { packedYearsAgo?: number };
 }
 
 const { produce, seeds, plants } = CATEGORIES;
@@ -424,6 +426,13 @@ export const LISTINGS: DemoListing[] = [
     type_id: exchange,
     picture: packet('beans', 'Trail of Tears Beans', '#5b2c6f', 'bean'),
     daysAgo: 15,
+    seedLot: {
+      variety: 'Cherokee Trail of Tears',
+      packedYearsAgo: 0,
+      pollination: 'heirloom',
+      quantity: 'about 40 seeds',
+      can_mail: true,
+    },
   },
   {
     owner: 'hannah_seeds',
@@ -435,6 +444,13 @@ export const LISTINGS: DemoListing[] = [
     price: 5,
     picture: packet('tomatoes', 'Heirloom Tomato Sampler', '#c0392b', 'tiny'),
     daysAgo: 12,
+    seedLot: {
+      packedYearsAgo: 0,
+      pollination: 'heirloom',
+      organic: true,
+      quantity: '15 to 20 seeds of each',
+      can_mail: true,
+    },
   },
   {
     owner: 'ellie_pollinators',
@@ -453,6 +469,7 @@ export const LISTINGS: DemoListing[] = [
     type_id: giveaway,
     picture: packet('sunflower', 'Mammoth Sunflower', '#d68910', 'striped'),
     daysAgo: 8,
+    seedLot: { variety: 'Mammoth Russian', packedYearsAgo: 0, pollination: 'unknown' },
   },
   {
     owner: 'luis_chiles',
@@ -463,6 +480,12 @@ export const LISTINGS: DemoListing[] = [
     type_id: exchange,
     picture: packet('chiles', 'Chile Seed Mix', '#b03a2e', 'flat'),
     daysAgo: 16,
+    seedLot: {
+      variety: 'Anaheim, jalapeño, poblano',
+      packedYearsAgo: 3,
+      pollination: 'open_pollinated',
+      can_mail: false,
+    },
   },
   {
     owner: 'tom_in_holladay',
@@ -473,6 +496,7 @@ export const LISTINGS: DemoListing[] = [
     type_id: exchange,
     picture: packet('pumpkins', 'Howden Pumpkin', '#e67e22', 'flat'),
     daysAgo: 18,
+    seedLot: { variety: 'Howden', packedYearsAgo: 0, pollination: 'open_pollinated', quantity: 'about 30 seeds' },
   },
   {
     owner: 'dev_grows_herbs',
@@ -483,6 +507,7 @@ export const LISTINGS: DemoListing[] = [
     price: 2,
     picture: packet('basil', 'Genovese Basil', '#2e7d32', 'tiny'),
     daysAgo: 14,
+    seedLot: { variety: 'Genovese', packedYearsAgo: 0, pollination: 'open_pollinated', organic: true, can_mail: true },
   },
   {
     owner: 'rosa_millcreek',
@@ -502,6 +527,13 @@ export const LISTINGS: DemoListing[] = [
     type_id: giveaway,
     picture: packet('lettuce', 'Black Seeded Simpson', '#388e3c', 'tiny'),
     daysAgo: 6,
+    seedLot: {
+      variety: 'Black Seeded Simpson',
+      packedYearsAgo: 1,
+      pollination: 'open_pollinated',
+      quantity: '1 packet',
+      can_mail: true,
+    },
   },
   {
     owner: 'ben_digs',
@@ -513,6 +545,12 @@ export const LISTINGS: DemoListing[] = [
     picture: packet('carrots', 'Scarlet Nantes Carrot', '#e65100', 'tiny'),
     friendsOnly: true,
     daysAgo: 17,
+    seedLot: {
+      variety: 'Scarlet Nantes',
+      packedYearsAgo: 1,
+      pollination: 'open_pollinated',
+      quantity: 'half a packet',
+    },
   },
   {
     owner: 'grace_greenhouse',

@@ -1,4 +1,13 @@
-import { CATEGORIES, LISTING_STATES, LISTING_TYPES, WANTS_PER_CATEGORY } from '@gardenswap/shared';
+import {
+  CATEGORIES,
+  LISTING_STATES,
+  LISTING_TYPES,
+  PollinationSchema,
+  QUANTITY_MAX,
+  VARIETY_MAX,
+  WANTS_PER_CATEGORY,
+  germinationHint,
+} from '@gardenswap/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../test/app.js';
 import type { DB } from '../db/schema.js';
@@ -75,6 +84,23 @@ describe('seedDemo on an empty database', () => {
       expect(l.title.length).toBeLessThanOrEqual(100);
       expect(l.description.length).toBeGreaterThan(0);
     }
+  });
+
+  it('gives seed lots their details, within the limits, one packed long enough ago for a germination hint', async () => {
+    const listings = await ctx.db.selectFrom('listings').selectAll().execute();
+    const lots = listings.filter((l) => l.pollination !== null);
+    expect(lots.length).toBeGreaterThanOrEqual(5);
+    const year = new Date().getUTCFullYear();
+    for (const lot of lots) {
+      expect(lot.category_id).toBe(CATEGORIES.seeds);
+      expect(PollinationSchema.safeParse(lot.pollination).success).toBe(true);
+      if (lot.packed_year !== null) expect(lot.packed_year).toBeLessThanOrEqual(year);
+      expect(lot.variety?.length ?? 0).toBeLessThanOrEqual(VARIETY_MAX);
+      expect(lot.quantity?.length ?? 0).toBeLessThanOrEqual(QUANTITY_MAX);
+    }
+    const seedLot = (l: (typeof lots)[number]) => ({ title: l.title, variety: l.variety, packed_year: l.packed_year });
+    expect(lots.filter((l) => germinationHint(seedLot(l), year))).toHaveLength(1);
+    expect(listings.filter((l) => l.category_id !== CATEGORIES.seeds && l.variety !== null)).toEqual([]);
   });
 
   it('keeps most listings public, a few friends-only, one paused and one reserved', async () => {

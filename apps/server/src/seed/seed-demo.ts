@@ -6,9 +6,11 @@ import { isEntryPoint, runCommand } from '../lib/command-line.js';
 import { zipCoordinateColumns } from '../lib/geo.js';
 import { pairOf } from '../modules/relations/index.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { seedLotColumns } from '../modules/listings/index.js';
 import {
   CONVERSATIONS,
   DEMO_PASSWORD,
+  type DemoListing,
   FRIENDSHIPS,
   LISTINGS,
   MEMBERS,
@@ -146,6 +148,9 @@ async function insertRows(
 ) {
   const { ago } = input;
   const day = 24 * 60;
+  const thisYear = new Date(ago(0)).getUTCFullYear();
+  const seedLotOfDemo = ({ packedYearsAgo, ...lot }: NonNullable<DemoListing['seedLot']>) =>
+    seedLotColumns({ ...lot, ...(packedYearsAgo === undefined ? {} : { packed_year: thisYear - packedYearsAgo }) });
 
   const users = await trx
     .insertInto('users')
@@ -202,6 +207,7 @@ async function insertRows(
       type_id: l.type_id,
       state_id: l.state_id ?? LISTING_STATES.available,
       category_id: l.category_id,
+      ...(l.seedLot && seedLotOfDemo(l.seedLot)),
       created_at: ago(minutesAgo),
       updated_at: ago(minutesAgo),
     }));

@@ -1,3 +1,4 @@
+import type { Pollination } from '@gardenswap/shared/constants';
 import type { ListingSort } from '@gardenswap/shared/listings';
 
 // Keys more than one feature reads or invalidates live here, so no feature imports another to refresh its data.
@@ -10,6 +11,11 @@ export interface ListingsSearch {
   min_price?: number;
   max_price?: number;
   within_miles?: number;
+  /** A seed lot's: any of these pollinations, organic only, can mail only, packed in the last N years. */
+  pollination?: Pollination[];
+  organic?: boolean;
+  can_mail?: boolean;
+  packed_within_years?: number;
   sort?: ListingSort;
 }
 

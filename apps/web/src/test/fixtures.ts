@@ -19,6 +19,12 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
     type_id: 1,
     state_id: 1,
     category_id: 1,
+    variety: null,
+    packed_year: null,
+    pollination: null,
+    organic: null,
+    quantity: null,
+    can_mail: null,
     owner_id: ownerId,
     owner: {
       id: ownerId,

@@ -50,6 +50,12 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
   beforeAll(async () => {
     ctx = await buildTestApp({ uploadsStore });
     lived = await livedInMember(ctx, 'exp1');
+    // The seeds are a seed lot, with its details.
+    await ctx.db
+      .updateTable('listings')
+      .set({ category_id: 2, variety: 'Moon and Stars', packed_year: 2020, organic: 1 })
+      .where('id', '=', lived.privateListing.id)
+      .execute();
   });
   afterAll(() => ctx.close());
 
@@ -112,6 +118,8 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
     const listings = json('listings.json');
     expect(listings.map((l: { title: string }) => l.title)).toEqual(['Tomatoes exp1', 'Seeds exp1']);
     expect(listings[1]).toMatchObject({ is_public: false, featured_image: lived.privateListing.photo.image });
+    expect(listings[1]).toMatchObject({ variety: 'Moon and Stars', packed_year: 2020, organic: true, can_mail: null });
+    expect(listings[0]).toMatchObject({ variety: null, pollination: null, organic: null });
     expect(json('want-list.json')).toEqual([expect.objectContaining({ id: lived.wantId, title: 'Basil exp1' })]);
 
     const friends = json('friends.json');

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { SEED_LOT_FIELDS } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, nowIso, toIso } from '../../db/schema.js';
 import { nameDeletedMemberInLog } from '../moderation/audit-log.queries.js';
+import { seedLotOf } from '../listings/index.js';
 import { getPushSwitches } from '../push/push.queries.js';
 import { shownUsername } from './deleted-members.sql.js';
 
@@ -87,6 +89,7 @@ export function exportListings(db: Executor, userId: number) {
         'type_id',
         'state_id',
         'category_id',
+        ...SEED_LOT_FIELDS,
         'is_active',
         'is_public',
         'featured_image',
@@ -101,6 +104,7 @@ export function exportListings(db: Executor, userId: number) {
       .execute();
     return rows.map((r) => ({
       ...r,
+      ...seedLotOf(r),
       is_active: r.is_active === 1,
       is_public: r.is_public === 1,
       created_at: toIso(r.created_at),

@@ -80,10 +80,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: [
-          'The tabs (`mine`, `friends`, `public`, `user_id`) narrowed by the filters: `q` (full text over title',
-          'and description, the last word as a prefix), `type_id` (repeatable), `category_id`, `min_price` and',
-          "`max_price` (whole dollars; exchange and giveaway are 0), `within_miles` (of the viewer's postcode;",
-          '422 when the viewer has no known US ZIP code). `sort`: `relevance` (default with `q`), `newest`',
+          'The tabs (`mine`, `friends`, `public`, `user_id`) narrowed by the filters: `q` (full text over title,',
+          "description and a seed lot's variety, the last word as a prefix), `type_id` (repeatable), `category_id`,",
+          "`min_price` and `max_price` (whole dollars; exchange and giveaway are 0), `within_miles` (of the viewer's",
+          'postcode; 422 when the viewer has no known US ZIP code), and for seed lots `pollination` (repeatable),',
+          '`organic=true`, `can_mail=true` (false narrows nothing) and `packed_within_years` (packed this year or',
+          'in the N - 1 before); a seed filter lists seed lots only. `sort`: `relevance` (default with `q`), `newest`',
           '(default otherwise), `oldest`, `highest`, `lowest` (price), `nearest` (owners without a known',
           'postcode last; newest when the viewer has none). Every listing carries `distance_miles`, null',
           'when either postcode is unknown. When more listings follow, a `Link: <...>; rel="next"` header',
@@ -137,7 +139,11 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: multipartFieldsAsBody,
       schema: {
         tags,
-        description: `JSON, or multipart/form-data with the same fields and an optional \`${IMAGE_FIELD}\` file.`,
+        description: [
+          `JSON, or multipart/form-data with the same fields and an optional \`${IMAGE_FIELD}\` file. A seed lot's`,
+          'details (`variety`, `packed_year`, `pollination`, `organic`, `quantity`, `can_mail`) are kept in the',
+          'seeds category only: any other listing stores them null whatever was sent.',
+        ].join(' '),
         consumes: ['application/json', 'multipart/form-data'],
         body: CreateListingInputSchema,
         response: { 201: ListingSchema },
@@ -169,7 +175,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Only the listed fields; any other field is ignored. `state_id` agrees with the trade: Reserved only through POST /listings/{id}/reservation (422 otherwise; sending it while reserved changes nothing), leaving Reserved ends the reservation and tells its member, and a listing handed over through a trade stays Gone (409).',
+          "Only the listed fields; any other field is ignored. A seed lot's details are kept in the seeds category only: a blank or null one is cleared, and a listing moved out of seeds drops them all. `state_id` agrees with the trade: Reserved only through POST /listings/{id}/reservation (422 otherwise; sending it while reserved changes nothing), leaving Reserved ends the reservation and tells its member, and a listing handed over through a trade stays Gone (409).",
         params: IdParamsSchema,
         body: UpdateListingInputSchema,
         response: { 200: ListingSchema },

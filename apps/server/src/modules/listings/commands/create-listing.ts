@@ -2,9 +2,11 @@ import type { CreateListingInput } from '@gardenswap/shared';
 import type { Executor } from '../../../db/schema.js';
 import type { Writer } from '../../../plugins/events.js';
 import { type SavedPhoto, insertCoverPhoto } from '../listing-photos.queries.js';
+import { seedLotColumns } from '../seed-lot-columns.js';
 
 /**
- * Lists a member's new listing, with its photo's paths when one was uploaded. `alongside` runs in
+ * Lists a member's new listing, with its photo's paths when one was uploaded (and, a seed lot,
+ * its details: the input schema has already emptied them for any other category). `alongside` runs in
  * the same transaction with the new id (the request's idempotency record).
  */
 export async function createListing(
@@ -27,6 +29,7 @@ export async function createListing(
         type_id: input.type_id,
         state_id: input.state_id,
         category_id: input.category_id,
+        ...seedLotColumns(input),
         featured_image: image?.image ?? null,
         thumbnail: image?.thumbnail ?? null,
       })

@@ -1,7 +1,16 @@
-import { LISTING_STATES, type UpdateListingInput, priceProblem, storedPrice, TRADE_TEXTS } from '@gardenswap/shared';
+import {
+  CATEGORIES,
+  LISTING_STATES,
+  NO_SEED_LOT,
+  type UpdateListingInput,
+  priceProblem,
+  storedPrice,
+  TRADE_TEXTS,
+} from '@gardenswap/shared';
 import type { Executor } from '../../../db/schema.js';
 import { nowIso } from '../../../db/schema.js';
 import type { Writer } from '../../../plugins/events.js';
+import { seedLotColumns } from '../seed-lot-columns.js';
 import { renewRow } from './renew-listing.js';
 
 /**
@@ -61,7 +70,9 @@ async function stateProblem(
 
 /**
  * Applies an owner's edit. The price rule is checked against the listing as it will be
- * (stored type and price merged with the change); a non-sell listing stores price 0. Leaving
+ * (stored type and price merged with the change); a non-sell listing stores price 0. So is the
+ * seeds-only rule: a seed lot takes the details sent (those not sent stay), and a listing that
+ * is not, or no longer, in the seeds category keeps none. Leaving
  * Reserved ends the reservation (its member is told, through `reservation.changed`);
  * reactivating a paused listing renews it, and pausing it oneself says nothing about renewals.
  * Undefined when the owner has no such listing.
@@ -87,11 +98,14 @@ export async function updateListing(
       patch.state_id !== undefined &&
       patch.state_id !== LISTING_STATES.reserved &&
       current.state_id === LISTING_STATES.reserved;
-    const { is_active, is_public, ...fields } = patch;
+    const { is_active, is_public, variety, packed_year, pollination, organic, quantity, can_mail, ...fields } = patch;
+    const seedLot = { variety, packed_year, pollination, organic, quantity, can_mail };
+    const seeds = (patch.category_id ?? current.category_id) === CATEGORIES.seeds;
     await trx
       .updateTable('listings')
       .set({
         ...fields,
+        ...seedLotColumns(seeds ? seedLot : NO_SEED_LOT),
         ...(is_active === undefined ? {} : { is_active: is_active ? 1 : 0 }),
         ...(is_active === false ? { paused_reason: null } : {}),
         ...(is_public === undefined ? {} : { is_public: is_public ? 1 : 0 }),

@@ -1,4 +1,4 @@
-import { LISTING_STATES, type ListingsQuery, type ListingSort } from '@gardenswap/shared';
+import { CATEGORIES, LISTING_STATES, type ListingsQuery, type ListingSort } from '@gardenswap/shared';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Executor } from '../../../db/schema.js';
 import { friendIdsOf } from '../../relations/index.js';
@@ -17,6 +17,11 @@ export interface FilterShape {
   category: boolean;
   minPrice: boolean;
   maxPrice: boolean;
+  /** A seed lot's: how many pollinations are asked for, organic only, can mail only, packed since a year. */
+  pollinations: number;
+  organic: boolean;
+  canMail: boolean;
+  packedSince: boolean;
   /**
    * On SQLite, price bounds reach the price indexes only for a page in price order: in another
    * order its sampled statistics can make a bounded range look small enough to read whole and
@@ -34,14 +39,27 @@ export interface FilterShape {
   oneFriend?: boolean;
 }
 
-/** The values of a list's tab and filters; `type0`, `type1`... are the types asked for. */
+/**
+ * The values of a list's tab and filters; `type0`, `type1`... are the types asked for,
+ * `pollination0`... the pollinations, `packedSince` the earliest year packed.
+ */
 export type FilterValues = {
   viewerId: number;
   sellerId?: number;
   categoryId?: number;
   minPrice?: number;
   maxPrice?: number;
-} & Record<`type${number}`, number>;
+  packedSince?: number;
+} & Record<`type${number}`, number> &
+  Record<`pollination${number}`, string>;
+
+/**
+ * Whether the list asks for a seed lot's details. Only seed lots keep them, so the list is of
+ * seed lots: said as the seeds category too, which the category indexes walk (a public feed of
+ * seeds walks listings_feed_category, not every listing), each row then checked for the details.
+ */
+export const seedFiltered = (query: ListingsQuery) =>
+  !!query.pollination?.length || !!query.organic || !!query.can_mail || query.packed_within_years !== undefined;
 
 export function filterShape(query: ListingsQuery, viewerId: number, sqlite: boolean, sort: ListingSort): FilterShape {
   return {
@@ -51,23 +69,32 @@ export function filterShape(query: ListingsQuery, viewerId: number, sqlite: bool
     public: !!query.public,
     friends: !!query.friends,
     types: query.type_id?.length ?? 0,
-    category: query.category_id !== undefined,
+    category: query.category_id !== undefined || seedFiltered(query),
     minPrice: query.min_price !== undefined,
     maxPrice: query.max_price !== undefined,
+    pollinations: query.pollination?.length ?? 0,
+    organic: !!query.organic,
+    canMail: !!query.can_mail,
+    packedSince: query.packed_within_years !== undefined,
     priceHidden: sqlite && sort !== 'lowest' && sort !== 'highest',
     friendsArray: !!query.friends && !sqlite,
   };
 }
 
+/** The earliest year packed of "packed in the last `years` years": this year and the `years` - 1 before. */
+export const packedSince = (years: number, now = Date.now()) => new Date(now).getUTCFullYear() - years + 1;
+
 export function filterValues(query: ListingsQuery, viewerId: number): FilterValues {
   const values: FilterValues = {
     viewerId,
     sellerId: query.user_id,
-    categoryId: query.category_id,
+    categoryId: query.category_id ?? (seedFiltered(query) ? CATEGORIES.seeds : undefined),
     minPrice: query.min_price,
     maxPrice: query.max_price,
+    packedSince: query.packed_within_years === undefined ? undefined : packedSince(query.packed_within_years),
   };
   query.type_id?.forEach((type, i) => (values[`type${i}`] = type));
+  query.pollination?.forEach((pollination, i) => (values[`pollination${i}`] = pollination));
   return values;
 }
 
@@ -126,8 +153,25 @@ function narrowed<Q>(query: Q, shape: FilterShape, v: FilterValues): Q {
     shape.priceHidden ? eb('listings.price', '+', 0) : eb.ref('listings.price');
   if (shape.minPrice) q = q.where((eb) => eb(price(eb), '>=', v.minPrice!));
   if (shape.maxPrice) q = q.where((eb) => eb(price(eb), '<=', v.maxPrice!));
+  // A seed lot's details: checks of each row walked, as the type and price are (no index holds them).
+  if (shape.pollinations > 0) {
+    const pollinations = Array.from({ length: shape.pollinations }, (_, i) => v[`pollination${i}`]!);
+    q = q.where('listings.pollination', 'in', pollinations);
+  }
+  if (shape.organic) q = q.where('listings.organic', '=', 1);
+  if (shape.canMail) q = q.where('listings.can_mail', '=', 1);
+  if (shape.packedSince) q = q.where('listings.packed_year', '>=', v.packedSince!);
   return q as unknown as Q;
 }
 
 /** Whether a list shows fewer of a ring's listings than the visibility rule leaves (`RingSearch`). */
-export const filtersRings = (f: FilterShape) => f.friends || f.types > 0 || f.category || f.minPrice || f.maxPrice;
+export const filtersRings = (f: FilterShape) =>
+  f.friends ||
+  f.types > 0 ||
+  f.category ||
+  f.minPrice ||
+  f.maxPrice ||
+  f.pollinations > 0 ||
+  f.organic ||
+  f.canMail ||
+  f.packedSince;

@@ -14,7 +14,7 @@ import { invalidField } from '../../../lib/app-error.js';
 import type { PhotoSigner } from '../../images/photo-urls.js';
 import type { FeedViewer, Head, PublicFeed } from '../public-feed.js';
 import { NOBODY } from '../visibility.js';
-import { filterShape, filterValues, filtersRings } from './list-filters.js';
+import { filterShape, filterValues, filtersRings, seedFiltered } from './list-filters.js';
 import { circleAround, ringShape } from './list-geo.js';
 import { CURSOR_OF, DEFAULT_SORT, cursorId, nextCursor } from './list-order.js';
 import type { ListPlanner } from './list-planner.js';
@@ -309,6 +309,7 @@ const opensPublicFeed = (query: ListingsQuery) =>
   query.min_price === undefined &&
   query.max_price === undefined &&
   query.within_miles === undefined &&
+  !seedFiltered(query) &&
   (query.cursor === undefined || query.cursor.kind === 'id') &&
   (query.sort === undefined || query.sort === 'newest');
 

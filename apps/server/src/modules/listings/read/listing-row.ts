@@ -6,6 +6,7 @@ import { isSqlite } from '../../../db/dialect.js';
 import { type Coordinates, distanceMiles } from '../../../lib/geo.js';
 import { MEMBER_CARD_COLUMNS } from '../../gardeners/gardeners.queries.js';
 import type { PhotoSigner } from '../../images/photo-urls.js';
+import { seedLotOf } from '../seed-lot-columns.js';
 
 /**
  * What a query reads first: listings in its order, the owners in a box, a search's matches, or
@@ -31,6 +32,12 @@ export function listingSelect(db: Executor, from: Drive = 'listings') {
     'listings.type_id',
     'listings.state_id',
     'listings.category_id',
+    'listings.variety',
+    'listings.packed_year',
+    'listings.pollination',
+    'listings.organic',
+    'listings.quantity',
+    'listings.can_mail',
     'listings.owner_id',
     'listings.hidden_reason',
     'listings.owner_suspended',
@@ -142,6 +149,7 @@ export function toListing(row: ListingRow, viewer: Coordinates | null, sign: Pho
     type_id: row.type_id,
     state_id: row.state_id,
     category_id: row.category_id,
+    ...seedLotOf(row),
     owner_id: row.owner_id,
     owner: {
       id: row.owner_id,

@@ -1,3 +1,4 @@
+import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -112,6 +113,59 @@ describe('Edit listing', () => {
       is_active: false,
       state_id: 3,
     });
+  });
+
+  it("fills a seed lot's details, saves every one of them, and sends none once it leaves seeds", async () => {
+    const seedLot = {
+      ...listing,
+      title: 'Tomato seeds',
+      category_id: 2,
+      variety: 'Brandywine',
+      packed_year: 2017,
+      pollination: 'heirloom' as const,
+      organic: true,
+      quantity: 'about 50 seeds',
+      can_mail: false,
+    };
+    const api = mockApi({
+      'GET /api/listings/5': json(seedLot),
+      'PATCH /api/listings/5': ({ body }) => json({ ...seedLot, ...(body as object) }),
+    });
+    open();
+    expect(await screen.findByLabelText(SEED_TEXTS.variety)).toHaveValue('Brandywine');
+    expect(screen.getByLabelText(SEED_TEXTS.packedYear)).toHaveValue(2017);
+    expect(screen.getByRole('combobox', { name: SEED_TEXTS.pollination })).toHaveDisplayValue('Heirloom');
+    expect(screen.getByLabelText(SEED_TEXTS.quantity)).toHaveValue('about 50 seeds');
+    expect(screen.getByRole('checkbox', { name: SEED_TEXTS.organic })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: SEED_TEXTS.canMail })).not.toBeChecked();
+    await userEvent.clear(screen.getByLabelText(SEED_TEXTS.quantity));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: SEED_TEXTS.pollination }), "Don't know");
+    await userEvent.click(screen.getByRole('checkbox', { name: SEED_TEXTS.canMail }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Navigated to /listings/:id');
+    expect(patchBody(api)).toMatchObject({
+      category_id: 2,
+      variety: 'Brandywine',
+      packed_year: 2017,
+      pollination: 'unknown',
+      organic: true,
+      quantity: null,
+      can_mail: true,
+    });
+  });
+
+  it("sends none of a seed lot's details once it is moved to another category", async () => {
+    const api = mockApi({
+      'GET /api/listings/5': json({ ...listing, category_id: 2, variety: 'Brandywine', packed_year: 2017 }),
+      'PATCH /api/listings/5': json(listing),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'plants' }));
+    expect(screen.queryByLabelText(SEED_TEXTS.variety)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Navigated to /listings/:id');
+    expect(patchBody(api)).toMatchObject({ category_id: 3 });
+    expect(Object.keys(patchBody(api))).not.toContain('variety');
   });
 
   it('removes a photo when asked', async () => {

@@ -9,7 +9,11 @@ import { useMe } from '../../../lib/auth-context';
 import { useListing } from '../../../features/listings/api/use-listing';
 import { usePhotoUploads } from '../../../features/listings/api/use-photo-uploads';
 import { useUpdateListing } from '../../../features/listings/api/use-update-listing';
-import { ListingForm, type ListingFormOutput } from '../../../features/listings/components/listing-form';
+import {
+  ListingForm,
+  type ListingFormOutput,
+  seedLotFormValues,
+} from '../../../features/listings/components/listing-form';
 import { storedItems } from '../../../features/listings/components/photo-items';
 import '../../../features/listings/listings.css';
 
@@ -100,6 +104,7 @@ function EditListing({ listing }: { listing: Listing }) {
             is_public: listing.is_public,
             is_active: listing.is_active,
             state_id: String(listing.state_id),
+            ...seedLotFormValues(listing),
           }}
           onSubmit={(values) => void save(values)}
         />

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -51,5 +52,44 @@ describe('Filter page', () => {
       max: '20',
       within: '1',
     });
+  });
+
+  it("offers a seed lot's filters only while filtering seeds", () => {
+    open('/filter-page?category=produce');
+    expect(screen.queryByRole('group', { name: SEED_TEXTS.pollination })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: SEED_TEXTS.filterPacked })).not.toBeInTheDocument();
+  });
+
+  it("opens the marketplace with a seed lot's choices in the address, and shows them again from it", async () => {
+    const { router, unmount } = open('/filter-page?tab=public&category=seeds');
+    const pollination = screen.getByRole('group', { name: SEED_TEXTS.pollination });
+    expect(
+      within(pollination)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Open-pollinated', 'Heirloom', 'Hybrid', "Don't know"]);
+    await userEvent.click(within(pollination).getByRole('button', { name: 'Open-pollinated' }));
+    await userEvent.click(within(pollination).getByRole('button', { name: 'Heirloom' }));
+    await userEvent.click(screen.getByRole('button', { name: SEED_TEXTS.filterOrganic }));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: SEED_TEXTS.filterPacked }),
+      SEED_TEXTS.filterPackedWithin(1),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show results' }));
+    const search = router.state.location.search;
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      tab: 'public',
+      category: 'seeds',
+      pollination: 'open_pollinated,heirloom',
+      organic: '1',
+      packed: '1',
+    });
+    unmount();
+    open(`/filter-page${search}`);
+    expect(screen.getByRole('button', { name: 'Heirloom' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Hybrid' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: SEED_TEXTS.filterOrganic })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: SEED_TEXTS.filterCanMail })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('combobox', { name: SEED_TEXTS.filterPacked })).toHaveValue('1');
   });
 });

@@ -5,7 +5,10 @@ import { FilterControls } from '../../../features/listings/components/filter-con
 import { readFilters, writeFilters } from '../../../features/listings/utils/filters';
 import '../../../features/listings/listings.css';
 
-/** /filter-page: the filter modal's controls on a page of their own; "Show results" opens the marketplace with them. */
+/**
+ * /filter-page: the filter modal's controls on a page of their own, a seed lot's with them while
+ * filtering seeds; "Show results" opens the marketplace with them.
+ */
 export default function FilterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -29,7 +32,7 @@ export default function FilterPage() {
           navigate(`/listings${query ? `?${query}` : ''}`);
         }}
       >
-        <FilterControls value={filters} onChange={setFilters} />
+        <FilterControls value={filters} onChange={setFilters} seeds={params.get('category') === 'seeds'} />
         <button type="submit" className="button button-primary button-block">
           Show results
         </button>

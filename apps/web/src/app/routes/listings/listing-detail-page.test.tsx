@@ -1,3 +1,4 @@
+import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -274,5 +275,66 @@ describe('Listing detail', () => {
     open(9);
     expect(await screen.findByText('Reserved', { selector: '.badge' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a seed lot on its page', () => {
+  const year = new Date().getFullYear();
+  const seedLot = (overrides: Parameters<typeof buildListing>[0] = {}) =>
+    buildListing({
+      id: 9,
+      owner_id: 7,
+      title: 'Tomato seeds',
+      category_id: 2,
+      variety: 'Brandywine',
+      packed_year: year - 8,
+      pollination: 'heirloom',
+      organic: true,
+      quantity: 'about 50 seeds',
+      can_mail: true,
+      ...overrides,
+    });
+  const details = async () =>
+    within(await screen.findByRole('region', { name: SEED_TEXTS.detailTitle }))
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+
+  it('shows every detail its member gave, and a germination hint for seed packed long ago', async () => {
+    mockApi({ 'GET /api/listings/9': json(seedLot()) });
+    open(9);
+    expect(await details()).toEqual([
+      'Variety: Brandywine',
+      `Year packed: ${year - 8}`,
+      'Pollination: Heirloom',
+      'Organic: Yes',
+      'Quantity: about 50 seeds',
+      'Getting them: Pickup or by mail',
+    ]);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      `Tomato seeds usually keep about 4 years; these were packed in ${year - 8} — a germination test first may help.`,
+    );
+  });
+
+  it('says no hint for seed still young, and shows only the details given', async () => {
+    mockApi({
+      'GET /api/listings/9': json(
+        seedLot({ packed_year: year - 2, variety: null, quantity: null, organic: false, can_mail: false }),
+      ),
+    });
+    open(9);
+    expect(await details()).toEqual([
+      `Year packed: ${year - 2}`,
+      'Pollination: Heirloom',
+      'Organic: No',
+      'Getting them: Pickup',
+    ]);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('shows no seed lot for a seed listing from before seed lots', async () => {
+    mockApi({ 'GET /api/listings/9': json(buildListing({ id: 9, owner_id: 7, title: 'Pea seeds', category_id: 2 })) });
+    open(9);
+    expect(await screen.findByRole('heading', { name: 'Pea seeds' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: SEED_TEXTS.detailTitle })).not.toBeInTheDocument();
   });
 });

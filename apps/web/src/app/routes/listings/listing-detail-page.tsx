@@ -23,6 +23,7 @@ import { useUpdateListing } from '../../../features/listings/api/use-update-list
 import { PhotoGallery } from '../../../features/listings/components/photo-gallery';
 import { ListingAge } from '../../../features/listings/components/listing-age';
 import { RenewButton } from '../../../features/listings/components/renew-button';
+import { SeedLotDetails } from '../../../features/listings/components/seed-lot-details';
 import { categoryName, stateLabel, stateOptionsFor } from '../../../features/listings/utils/categories';
 import { distanceLabel } from '../../../lib/format';
 import { ReportListingLink } from '../../../features/safety/components/report-button';
@@ -169,6 +170,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
           <section className="listing-detail-description" aria-label="Description">
             {listing.description ? <p>{listing.description}</p> : <p className="muted">No description provided</p>}
           </section>
+          <SeedLotDetails listing={listing} />
           <div className="listing-detail-actions">
             {isOwner ? (
               <>

@@ -1,3 +1,4 @@
+import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -184,6 +185,51 @@ describe('Marketplace', () => {
     });
     expect(await screen.findByText('Pricey carrots')).toBeInTheDocument();
     expect(calls(api)).toEqual([FRIENDS_PRODUCE, filtered]);
+  });
+
+  it("offers a seed lot's filters while seeds are shown, and asks the server for seed lots that meet them", async () => {
+    const seeds = 'GET /api/listings/?public=true&category_id=2';
+    const filtered =
+      'GET /api/listings/?public=true&category_id=2&packed_within_years=3&pollination=heirloom&organic=true&can_mail=true';
+    const api = mockApi({
+      [PUBLIC_PRODUCE]: json([buildListing({ title: 'Carrots' })]),
+      [seeds]: json([buildListing({ title: 'Any seeds', category_id: 2 })]),
+      [filtered]: json([
+        buildListing({ title: 'Tomato seeds', category_id: 2, pollination: 'heirloom', organic: true, can_mail: true }),
+      ]),
+    });
+    const { router } = open('/listings?tab=public');
+    await screen.findByText('Carrots');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Heirloom' })).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'seeds' }));
+    await screen.findByText('Any seeds');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Heirloom' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: SEED_TEXTS.filterOrganic }));
+    await userEvent.click(within(dialog).getByRole('button', { name: SEED_TEXTS.filterCanMail }));
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: SEED_TEXTS.filterPacked }),
+      SEED_TEXTS.filterPackedWithin(3),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      tab: 'public',
+      category: 'seeds',
+      pollination: 'heirloom',
+      organic: '1',
+      mail: '1',
+      packed: '3',
+    });
+    const card = (await screen.findByText('Tomato seeds')).closest('article')!;
+    expect(within(card).getByText('Heirloom · organic · can mail')).toBeInTheDocument();
+    expect(calls(api)).toEqual([PUBLIC_PRODUCE, seeds, filtered]);
+    // Back on produce the seed filters ask nothing: produce has no seed lots.
+    await userEvent.click(screen.getByRole('button', { name: 'produce' }));
+    expect(await screen.findByText('Carrots')).toBeInTheDocument();
+    expect(calls(api).at(-1)).toBe(PUBLIC_PRODUCE);
   });
 
   it('opens with the filters of the address applied (a reload keeps them), max 100 only when changed', async () => {

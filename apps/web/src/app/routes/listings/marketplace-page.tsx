@@ -159,6 +159,7 @@ export default function MarketplacePage() {
       {filtersOpen && (
         <FilterModal
           initial={filters}
+          seeds={category === 'seeds'}
           onClose={() => setFiltersOpen(false)}
           onSave={(chosen) => {
             setParams(writeFilters(params, chosen), { replace: true });
@@ -172,10 +173,13 @@ export default function MarketplacePage() {
 
 function FilterModal({
   initial,
+  seeds,
   onClose,
   onSave,
 }: {
   initial: ListingFilters;
+  /** The seeds category is shown: its filters are offered too. */
+  seeds: boolean;
   onClose: () => void;
   onSave: (filters: ListingFilters) => void;
 }) {
@@ -195,7 +199,7 @@ function FilterModal({
         </>
       }
     >
-      <FilterControls value={draft} onChange={setDraft} />
+      <FilterControls value={draft} onChange={setDraft} seeds={seeds} />
     </Modal>
   );
 }

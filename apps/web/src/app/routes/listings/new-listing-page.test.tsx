@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { LISTING_PHOTOS_MAX } from '@gardenswap/shared/listing-photos';
 import { PWA_TEXTS } from '@gardenswap/shared/pwa-texts';
-import { screen, waitFor } from '@testing-library/react';
+import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -108,7 +109,79 @@ describe('Post a Have listing', () => {
       category_id: '2',
       is_public: 'false',
       is_active: 'true',
+      // Seeds: the two checkboxes of a seed lot, left unticked.
+      organic: 'false',
+      can_mail: 'false',
     });
+  });
+
+  it("asks a seed lot's details only once seeds is chosen, checks them, and posts them", async () => {
+    const sent = mockUpload(() => ({ status: 201, body: buildListing({ id: 79, category_id: 2, photos: [] }) }));
+    open();
+    expect(screen.queryByRole('group', { name: SEED_TEXTS.sectionTitle })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'seeds' }));
+    const seeds = screen.getByRole('group', { name: SEED_TEXTS.sectionTitle });
+    expect(within(seeds).getByRole('combobox', { name: SEED_TEXTS.pollination })).toHaveDisplayValue(
+      SEED_TEXTS.pollinationNotSaid,
+    );
+    await userEvent.type(screen.getByLabelText('Item name'), 'Tomato seeds');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Exchange');
+    await userEvent.type(within(seeds).getByLabelText(SEED_TEXTS.variety), 'Brandywine');
+    await userEvent.type(within(seeds).getByLabelText(SEED_TEXTS.packedYear), '1949');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(SEED_TEXTS.packedYearTooEarly)).toBeInTheDocument();
+    await userEvent.clear(within(seeds).getByLabelText(SEED_TEXTS.packedYear));
+    await userEvent.type(within(seeds).getByLabelText(SEED_TEXTS.packedYear), String(new Date().getFullYear() + 2));
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(SEED_TEXTS.packedYearInFuture)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await userEvent.clear(within(seeds).getByLabelText(SEED_TEXTS.packedYear));
+    await userEvent.type(within(seeds).getByLabelText(SEED_TEXTS.packedYear), '2017');
+    await userEvent.selectOptions(within(seeds).getByRole('combobox', { name: SEED_TEXTS.pollination }), 'Heirloom');
+    await userEvent.type(within(seeds).getByLabelText(SEED_TEXTS.quantity), 'about 50 seeds');
+    await userEvent.click(within(seeds).getByRole('checkbox', { name: SEED_TEXTS.organic }));
+    await userEvent.click(within(seeds).getByRole('checkbox', { name: SEED_TEXTS.canMail }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Navigated to /listings/:id')).toBeInTheDocument();
+    expect(Object.fromEntries(sent[0]!.form.entries())).toEqual({
+      title: 'Tomato seeds',
+      description: '',
+      price: '0',
+      type_id: '2',
+      category_id: '2',
+      is_public: 'true',
+      is_active: 'true',
+      variety: 'Brandywine',
+      packed_year: '2017',
+      pollination: 'heirloom',
+      organic: 'true',
+      quantity: 'about 50 seeds',
+      can_mail: 'true',
+    });
+  });
+
+  it("sends none of a seed lot's details once another category is chosen again", async () => {
+    const sent = mockUpload(() => ({ status: 201, body: buildListing({ id: 80, photos: [] }) }));
+    open();
+    await userEvent.click(screen.getByRole('button', { name: 'seeds' }));
+    await userEvent.type(screen.getByLabelText(SEED_TEXTS.packedYear), '1800');
+    await userEvent.type(screen.getByLabelText(SEED_TEXTS.variety), 'Brandywine');
+    await userEvent.click(screen.getByRole('button', { name: 'produce' }));
+    expect(screen.queryByLabelText(SEED_TEXTS.variety)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Item name'), 'Tomatoes');
+    await userEvent.type(screen.getByLabelText('Price ($)'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Navigated to /listings/:id')).toBeInTheDocument();
+    expect([...sent[0]!.form.keys()]).toEqual([
+      'title',
+      'description',
+      'price',
+      'type_id',
+      'category_id',
+      'is_public',
+      'is_active',
+    ]);
   });
 
   it('keeps a failed photo with its error and retries only it, never posting the listing twice', async () => {

@@ -9,7 +9,11 @@ import { queueListing } from '../../../features/listings/api/queued-listings';
 import { useCreateListing } from '../../../features/listings/api/use-create-listing';
 import { usePhotoUploads } from '../../../features/listings/api/use-photo-uploads';
 import { updateListing } from '../../../features/listings/api/use-update-listing';
-import { ListingForm, type ListingFormOutput } from '../../../features/listings/components/listing-form';
+import {
+  ListingForm,
+  type ListingFormOutput,
+  seedLotFormValues,
+} from '../../../features/listings/components/listing-form';
 import { useSharedPhotos } from '../../../features/listings/api/use-shared-photos';
 import '../../../features/listings/listings.css';
 
@@ -114,6 +118,7 @@ export default function NewListingPage() {
             category_id: CATEGORIES.produce,
             is_public: true,
             is_active: true,
+            ...seedLotFormValues(),
           }}
           onSubmit={(values) => void post(values)}
         />

@@ -1,11 +1,13 @@
 import type { Listing } from '@gardenswap/shared/listings';
+import type { SeedLot } from '@gardenswap/shared/seed-lots';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiUpload, newIdempotencyKey } from '../../../lib/api-client';
 import { noteInstallMoment } from '../../../lib/install-prompt';
 import { listingKeys } from '../../../lib/query-keys';
 
-export interface NewListing {
+/** A listing to post; a seed lot's details only in the seeds category (the form leaves them empty otherwise). */
+export interface NewListing extends Partial<SeedLot> {
   title: string;
   description: string;
   price: number;
@@ -30,6 +32,16 @@ function listingForm(input: NewListing): FormData {
   form.append('is_public', String(input.is_public));
   // The spec's post form always publishes an active listing.
   form.append('is_active', 'true');
+  // A seed lot's details as form strings; an empty one is left out (the server keeps it empty).
+  const seedLot = [
+    ['variety', input.variety],
+    ['packed_year', input.packed_year],
+    ['pollination', input.pollination],
+    ['organic', input.organic],
+    ['quantity', input.quantity],
+    ['can_mail', input.can_mail],
+  ] as const;
+  for (const [field, value] of seedLot) if (value !== null && value !== undefined) form.append(field, String(value));
   if (input.image) form.append('image', input.image);
   return form;
 }

@@ -21,7 +21,7 @@ export type ListingsData = InfiniteData<ListingsPage, string | undefined>;
 
 /**
  * The first page's address: only the flags that are set reach the query string (so
- * `mine=false` never narrows anything), and `type_id` repeats once per type.
+ * `mine=false` never narrows anything), and `type_id` and `pollination` repeat once per value.
  */
 export function listingsPath(filter: ListingsFilter): string {
   const params = new URLSearchParams();
@@ -31,8 +31,11 @@ export function listingsPath(filter: ListingsFilter): string {
   if (filter.user_id !== undefined) params.set('user_id', String(filter.user_id));
   if (filter.q) params.set('q', filter.q);
   for (const type of filter.type_id ?? []) params.append('type_id', String(type));
-  const numbers = ['category_id', 'min_price', 'max_price', 'within_miles'] as const;
+  const numbers = ['category_id', 'min_price', 'max_price', 'within_miles', 'packed_within_years'] as const;
   for (const key of numbers) if (filter[key] !== undefined) params.set(key, String(filter[key]));
+  for (const pollination of filter.pollination ?? []) params.append('pollination', pollination);
+  if (filter.organic) params.set('organic', 'true');
+  if (filter.can_mail) params.set('can_mail', 'true');
   if (filter.sort) params.set('sort', filter.sort);
   const search = params.toString();
   return `/listings/${search ? `?${search}` : ''}`;

@@ -1,26 +1,42 @@
+import type { Pollination } from '@gardenswap/shared/constants';
+import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
 import { SelectField, TextField } from '../../../components/field';
 import {
   DISTANCES,
   type ListingFilters,
+  PACKED_WITHIN,
   SHOW_TYPES,
   SORT_LABELS,
   type ShowType,
   digitsOnly,
   sortsFor,
 } from '../utils/filters';
+import { POLLINATION_OPTIONS } from '../utils/seed-lot';
 
-/** The controls of the filter modal and of /filter-page: sort, which kinds to show, price range, distance. */
+/**
+ * The controls of the filter modal and of /filter-page: sort, which kinds to show, price range,
+ * distance, and while filtering seeds (`seeds`) a seed lot's pollination, organic, mail and year packed.
+ */
 export function FilterControls({
   value,
   onChange,
+  seeds = false,
 }: {
   value: ListingFilters;
   onChange: (value: ListingFilters) => void;
+  seeds?: boolean;
 }) {
   const toggleType = (type: ShowType) =>
     onChange({
       ...value,
       types: value.types.includes(type) ? value.types.filter((t) => t !== type) : [...value.types, type],
+    });
+  const togglePollination = (pollination: Pollination) =>
+    onChange({
+      ...value,
+      pollination: value.pollination.includes(pollination)
+        ? value.pollination.filter((p) => p !== pollination)
+        : [...value.pollination, pollination],
     });
   return (
     <div className="filter-controls">
@@ -91,6 +107,59 @@ export function FilterControls({
           </option>
         ))}
       </SelectField>
+      {seeds && (
+        <>
+          <fieldset className="filter-group">
+            <legend className="field-label">{SEED_TEXTS.pollination}</legend>
+            <div className="chip-row">
+              {POLLINATION_OPTIONS.map((p) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  className="chip seed-chip"
+                  aria-pressed={value.pollination.includes(p.id)}
+                  onClick={() => togglePollination(p.id)}
+                >
+                  {p.label}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="filter-group">
+            <legend className="field-label">{SEED_TEXTS.filterTitle}</legend>
+            <div className="chip-row">
+              <button
+                type="button"
+                className="chip seed-chip"
+                aria-pressed={value.organic}
+                onClick={() => onChange({ ...value, organic: !value.organic })}
+              >
+                {SEED_TEXTS.filterOrganic}
+              </button>
+              <button
+                type="button"
+                className="chip seed-chip"
+                aria-pressed={value.canMail}
+                onClick={() => onChange({ ...value, canMail: !value.canMail })}
+              >
+                {SEED_TEXTS.filterCanMail}
+              </button>
+            </div>
+          </fieldset>
+          <SelectField
+            label={SEED_TEXTS.filterPacked}
+            value={value.packed}
+            onChange={(e) => onChange({ ...value, packed: e.currentTarget.value })}
+          >
+            <option value="">{SEED_TEXTS.filterPackedAny}</option>
+            {PACKED_WITHIN.map((years) => (
+              <option key={years} value={years}>
+                {SEED_TEXTS.filterPackedWithin(Number(years))}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      )}
     </div>
   );
 }

@@ -30,6 +30,27 @@ describe('filters → GET /listings/ query', () => {
     );
   });
 
+  it("asks a seed lot's filters of seeds only, pollination repeated", () => {
+    const filters = read('pollination=hybrid,heirloom,nope&organic=1&mail=1&packed=5');
+    expect(filters).toMatchObject({ pollination: ['heirloom', 'hybrid'], organic: true, canMail: true, packed: '5' });
+    const search = searchOf(filters, 2);
+    expect(search).toEqual({
+      category_id: 2,
+      pollination: ['heirloom', 'hybrid'],
+      organic: true,
+      can_mail: true,
+      packed_within_years: 5,
+    });
+    expect(listingsPath({ public: true, ...search })).toBe(
+      '/listings/?public=true&category_id=2&packed_within_years=5&pollination=heirloom&pollination=hybrid&organic=true&can_mail=true',
+    );
+    expect(searchOf(filters, 1)).toEqual({ category_id: 1 });
+    expect(read('packed=4&organic=yes')).toMatchObject({ packed: '', organic: false });
+    expect(writeFilters(new URLSearchParams('category=seeds'), filters).toString()).toBe(
+      'category=seeds&pollination=heirloom%2Chybrid&organic=1&mail=1&packed=5',
+    );
+  });
+
   it('lets the server pick best match while searching and newest otherwise', () => {
     expect(read('q=kale').sort).toBe('relevance');
     expect(searchOf(read('q=kale'))).toEqual({ q: 'kale' });

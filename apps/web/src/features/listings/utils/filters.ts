@@ -1,4 +1,11 @@
-import { DISTANCE_CHOICES, LISTING_TYPES } from '@gardenswap/shared/constants';
+import {
+  CATEGORIES,
+  DISTANCE_CHOICES,
+  LISTING_TYPES,
+  PACKED_WITHIN_CHOICES,
+  POLLINATIONS,
+  type Pollination,
+} from '@gardenswap/shared/constants';
 import type { ListingsSearch } from '../../../lib/query-keys';
 
 /** Sort orders of the filter modal and page: the spec's four, nearest, and best match while searching. */
@@ -22,6 +29,9 @@ export type ShowType = (typeof SHOW_TYPES)[number];
 /** "Within N miles": '' is any distance. */
 export const DISTANCES = DISTANCE_CHOICES.map(String);
 
+/** "Packed in the last N years" of seed lots: '' is any year. */
+export const PACKED_WITHIN = PACKED_WITHIN_CHOICES.map(String);
+
 export interface ListingFilters {
   sort: Sort;
   types: ShowType[];
@@ -30,8 +40,14 @@ export interface ListingFilters {
   max: string;
   /** Miles from my postcode, '' for any distance. */
   within: string;
-  /** Words of title and description. */
+  /** Words of title, description and a seed lot's variety. */
   q: string;
+  /** Seed lots only (asked for while the seeds category is shown): any of these pollinations, none is any. */
+  pollination: Pollination[];
+  organic: boolean;
+  canMail: boolean;
+  /** Packed in the last N years, '' for any year. */
+  packed: string;
 }
 
 export const DEFAULT_FILTERS: ListingFilters = {
@@ -41,6 +57,10 @@ export const DEFAULT_FILTERS: ListingFilters = {
   max: '100',
   within: '',
   q: '',
+  pollination: [],
+  organic: false,
+  canMail: false,
+  packed: '',
 };
 
 /** Best match while searching, else newest: what the server does when no sort is given. */
@@ -52,7 +72,10 @@ export const sortsFor = (q: string): Sort[] => SORTS.filter((s) => s !== 'releva
 /** Price inputs keep digits only (spec §5), without the leading zeros typing after the default 0 leaves. */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '').replace(/^0+(?=\d)/, '');
 
-/** Reads the filters from an address's query (?q=&sort=&types=&min=&max=&within=), falling back to the defaults. */
+/**
+ * Reads the filters from an address's query (?q=&sort=&types=&min=&max=&within=, and for seed
+ * lots &pollination=&organic=1&mail=1&packed=), falling back to the defaults.
+ */
 export function readFilters(params: URLSearchParams): ListingFilters {
   const q = params.get('q') ?? '';
   const sort = params.get('sort');
@@ -60,6 +83,8 @@ export function readFilters(params: URLSearchParams): ListingFilters {
   const min = digitsOnly(params.get('min') ?? '');
   const max = digitsOnly(params.get('max') ?? '');
   const within = params.get('within') ?? '';
+  const pollination = (params.get('pollination') ?? '').split(',');
+  const packed = params.get('packed') ?? '';
   return {
     sort: sortsFor(q).includes(sort as Sort) ? (sort as Sort) : defaultSort(q),
     types: types === null ? [...DEFAULT_FILTERS.types] : SHOW_TYPES.filter((t) => types.split(',').includes(t)),
@@ -67,6 +92,10 @@ export function readFilters(params: URLSearchParams): ListingFilters {
     max: max || DEFAULT_FILTERS.max,
     within: DISTANCES.includes(within) ? within : '',
     q,
+    pollination: POLLINATIONS.filter((p) => pollination.includes(p)),
+    organic: params.get('organic') === '1',
+    canMail: params.get('mail') === '1',
+    packed: PACKED_WITHIN.includes(packed) ? packed : '',
   };
 }
 
@@ -85,6 +114,10 @@ export function writeFilters(params: URLSearchParams, filters: ListingFilters): 
   set('min', filters.min || DEFAULT_FILTERS.min, DEFAULT_FILTERS.min);
   set('max', filters.max || DEFAULT_FILTERS.max, DEFAULT_FILTERS.max);
   set('within', filters.within, '');
+  set('pollination', POLLINATIONS.filter((p) => filters.pollination.includes(p)).join(','), '');
+  set('organic', filters.organic ? '1' : '', '');
+  set('mail', filters.canMail ? '1' : '', '');
+  set('packed', filters.packed, '');
   return next;
 }
 
@@ -96,8 +129,9 @@ const TYPE_IDS: Record<ShowType, number> = {
 
 /**
  * The filters as the API's query: every kind shown means no type filter, min 0 no lower
- * bound, max 100 (the spec's default) no upper bound. Null when no kind is shown at all:
- * nothing can match, so nothing is asked.
+ * bound, max 100 (the spec's default) no upper bound, and a seed lot's filters only while the
+ * seeds category is shown (another category's listings have no such details). Null when no kind
+ * is shown at all: nothing can match, so nothing is asked.
  */
 export function searchOf(filters: ListingFilters, categoryId?: number): ListingsSearch | null {
   if (filters.types.length === 0) return null;
@@ -113,6 +147,13 @@ export function searchOf(filters: ListingFilters, categoryId?: number): Listings
   if (min > 0) search.min_price = min;
   if (filters.max !== DEFAULT_FILTERS.max) search.max_price = max;
   if (filters.within) search.within_miles = Number(filters.within);
+  if (categoryId === CATEGORIES.seeds) {
+    if (filters.pollination.length > 0)
+      search.pollination = POLLINATIONS.filter((p) => filters.pollination.includes(p));
+    if (filters.organic) search.organic = true;
+    if (filters.canMail) search.can_mail = true;
+    if (filters.packed) search.packed_within_years = Number(filters.packed);
+  }
   if (filters.sort !== defaultSort(q)) search.sort = filters.sort;
   return search;
 }
