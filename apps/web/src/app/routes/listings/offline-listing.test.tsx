@@ -87,6 +87,31 @@ describe('posting a listing without a connection', () => {
   });
 });
 
+describe('a seed lot written without a connection', () => {
+  it('keeps its details on the device with the rest of it', async () => {
+    const photo = new File([new Uint8Array([1, 2])], 'beans.webp', { type: 'image/webp' });
+    const lot = {
+      title: 'Runner bean seeds',
+      description: '',
+      price: 0,
+      type_id: 3,
+      category_id: 2,
+      is_public: true,
+      image: null,
+      variety: 'Scarlet Emperor',
+      packed_year: 2024,
+      pollination: 'heirloom' as const,
+      organic: true,
+      quantity: 'about 40 seeds',
+      can_mail: true,
+    };
+    await queueListing(me.id, lot, [photo], 'k3');
+    const [entry] = await readOutbox(me.id);
+    const { image: _image, ...fields } = lot;
+    expect((entry!.payload as QueuedListing).fields).toEqual(fields);
+  });
+});
+
 describe('My listings waiting to be posted', () => {
   it('shows each with its photo count and state, and Cancel takes it back', async () => {
     mockApi({ 'GET /api/listings/?mine=true': json([]) });

@@ -37,7 +37,8 @@ export type WaitingListing = OutboxEntry<QueuedListing>;
  * (the same key as an attempt that got no answer, so it is made once).
  */
 export async function queueListing(memberId: number, listing: NewListing, photos: File[], key: string) {
-  const { title, description, price, type_id, category_id, is_public } = listing;
+  // Every field the form gave (a seed lot's details too), but the photo, which is kept as bytes below.
+  const { image: _image, ...fields } = listing;
   const kept = await Promise.all(
     photos.map(async (file) => ({
       name: file.name,
@@ -48,7 +49,7 @@ export async function queueListing(memberId: number, listing: NewListing, photos
     })),
   );
   const payload: QueuedListing = {
-    fields: { title, description, price, type_id, category_id, is_public },
+    fields,
     key,
     photos: kept,
     photos_sent: 0,
