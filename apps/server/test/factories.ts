@@ -3,6 +3,7 @@ import { hashPassword } from '../src/modules/auth/passwords.js';
 import { startSession } from '../src/plugins/sessions/auth.tokens.js';
 import { pairOf } from '../src/modules/relations/friends.sql.js';
 import { seedLotColumns } from '../src/modules/listings/seed-lot-columns.js';
+import { haversineMiles, zipCoordinateColumns } from '../src/lib/geo.js';
 import type { TestContext } from './app.js';
 
 export const PASSWORD = 'correct horse 42';
@@ -150,4 +151,22 @@ export function friendshipRows(ctx: Pick<TestContext, 'db'>, a: { id: number }, 
     .where('user_low', '=', pair.user_low)
     .where('user_high', '=', pair.user_high)
     .execute();
+}
+
+/** A member whose ZIP code (or none) places them, as registering with it does. */
+export async function memberAtZip(ctx: TestContext, zip: string | null) {
+  const user = await createUser(ctx, { zip_code: zip ?? undefined, city: zip ? 'Somewhere' : undefined });
+  await ctx.db.updateTable('users').set(zipCoordinateColumns(zip)).where('id', '=', user.id).execute();
+  return user;
+}
+
+/** The miles between two ZIP codes' centres, as the lists measure them; null when either is unknown. */
+export function milesBetweenZips(from: string, zip: string | null) {
+  const a = zipCoordinateColumns(from);
+  const b = zipCoordinateColumns(zip);
+  if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
+  return haversineMiles(
+    { latitude: a.latitude, longitude: a.longitude },
+    { latitude: b.latitude, longitude: b.longitude },
+  );
 }

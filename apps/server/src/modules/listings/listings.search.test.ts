@@ -2,9 +2,8 @@ import { LISTING_TEXTS, ListingsQuerySchema } from '@gardenswap/shared';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
-import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { befriend, createListing, type TestUser, memberAtZip, milesBetweenZips } from '../../../test/factories.js';
 import type { Executor } from '../../db/schema.js';
-import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
 import { type ListPlanner, listListings } from './index.js';
 
 let ctx: TestContext;
@@ -30,21 +29,8 @@ const known: Known[] = [];
 
 const HOME = '94110';
 
-async function member(zip: string | null) {
-  const user = await createUser(ctx, { zip_code: zip ?? undefined, city: zip ? 'Somewhere' : undefined });
-  await ctx.db.updateTable('users').set(zipCoordinateColumns(zip)).where('id', '=', user.id).execute();
-  return user;
-}
-
-function milesFromHome(zip: string | null) {
-  const a = zipCoordinateColumns(HOME);
-  const b = zipCoordinateColumns(zip);
-  if (b.latitude === null || b.longitude === null) return null;
-  return haversineMiles(
-    { latitude: a.latitude!, longitude: a.longitude! },
-    { latitude: b.latitude, longitude: b.longitude },
-  );
-}
+const member = (zip: string | null) => memberAtZip(ctx, zip);
+const milesFromHome = (zip: string | null) => milesBetweenZips(HOME, zip);
 
 async function add(
   owner: TestUser,

@@ -10,9 +10,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
-import { befriend, createListing, createUser, type TestUser } from '../../../test/factories.js';
+import { befriend, createListing, type TestUser, memberAtZip, milesBetweenZips } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
-import { haversineMiles, zipCoordinateColumns } from '../../lib/geo.js';
 import type { ListPlanner } from './index.js';
 
 let ctx: TestContext;
@@ -23,21 +22,8 @@ let stranger: TestUser;
 const HOME = '94110';
 const YEAR = new Date().getUTCFullYear();
 
-async function member(zip: string | null) {
-  const user = await createUser(ctx, { zip_code: zip ?? undefined, city: zip ? 'Somewhere' : undefined });
-  await ctx.db.updateTable('users').set(zipCoordinateColumns(zip)).where('id', '=', user.id).execute();
-  return user;
-}
-
-function milesFromHome(zip: string | null) {
-  const a = zipCoordinateColumns(HOME);
-  const b = zipCoordinateColumns(zip);
-  if (b.latitude === null || b.longitude === null) return null;
-  return haversineMiles(
-    { latitude: a.latitude!, longitude: a.longitude! },
-    { latitude: b.latitude, longitude: b.longitude },
-  );
-}
+const member = (zip: string | null) => memberAtZip(ctx, zip);
+const milesFromHome = (zip: string | null) => milesBetweenZips(HOME, zip);
 
 const get = (url: string, as: TestUser = viewer) => ctx.inject({ method: 'GET', url, as });
 const post = (payload: Record<string, unknown>, as: TestUser = viewer) =>
