@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeSocket } from '../lib/socket';
+
+// The suite runs several files at a time: on a busy two-core machine a page of cards can take over the
+// library's default second to appear.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,11 @@
 import { SEED_TEXTS } from '@gardenswap/shared/seed-texts';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { buildListing, calls, mockApi, mockUpload } from '../../../test/api-stubs';
+import { listingKeys } from '../../../lib/query-keys';
 import EditListingPage from './edit-listing-page';
 
 const me = { id: 1, username: 'gardener' };
@@ -44,6 +46,21 @@ describe('Edit listing', () => {
     expect(screen.getByRole('button', { name: 'plants' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveDisplayValue('Friends only');
     expect(screen.getByRole('checkbox', { name: 'Active' })).toBeChecked();
+    expect(screen.getByAltText('Photo 1 of 1, cover')).toHaveAttribute('src', '/api/uploads/rhubarb-thumb.jpg');
+  });
+
+  it('starts from the listing as the server has it now, not a copy kept from before its photos', async () => {
+    mockApi({ 'GET /api/listings/5': json(listing) });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    queryClient.setQueryData(listingKeys.detail(5), { ...listing, title: 'Rhubarb', photos: [] });
+    renderWithProviders(<EditListingPage />, {
+      route: '/listings/5/edit',
+      path: '/listings/:id/edit',
+      auth: me,
+      otherPaths: ['/listings/:id', '/not-found'],
+      queryClient,
+    });
+    expect(await screen.findByLabelText('Item name')).toHaveValue('Rhubarb crowns');
     expect(screen.getByAltText('Photo 1 of 1, cover')).toHaveAttribute('src', '/api/uploads/rhubarb-thumb.jpg');
   });
 

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth-context';
+import { useOnline } from '../../../lib/offline/connectivity';
 import { useListing } from '../../../features/listings/api/use-listing';
 import { usePhotoUploads } from '../../../features/listings/api/use-photo-uploads';
 import { useUpdateListing } from '../../../features/listings/api/use-update-listing';
@@ -21,15 +22,18 @@ import '../../../features/listings/listings.css';
 export default function EditListingPage() {
   const id = Number(useParams().id);
   const me = useMe();
-  const listing = useListing(id);
+  const listing = useListing(id, { askEachTime: true });
+  const online = useOnline();
+  const [openedAt] = useState(Date.now);
 
   if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/not-found" replace />;
   if (listing.isError && listing.error instanceof ApiError && listing.error.status === 404) {
     return <Navigate to="/not-found" replace />;
   }
   if (listing.isError) return <ErrorBanner message="Failed to fetch listing details. Please try again later." />;
-  // The copy a list passed along may be older than the listing: edit only the fresh one.
-  if (!listing.data || listing.isPlaceholderData) return <Loading />;
+  // The copy a list passed along, or one kept on the device or read a moment ago, may be older than
+  // the listing (its photos, say): online, the form starts from an answer read since the page opened.
+  if (!listing.data || listing.isPlaceholderData || (online && listing.dataUpdatedAt < openedAt)) return <Loading />;
   if (listing.data.owner_id !== me.id) {
     return (
       <EmptyState>
