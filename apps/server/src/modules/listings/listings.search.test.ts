@@ -325,6 +325,31 @@ describe('searching and filtering GET /api/listings/', () => {
     },
   );
 
+  it('counts how common a search is once, then remembers it for the next pages and searches', async () => {
+    /** The counts one read runs (a lone row of `n`): a search few listings match gathers them, counting nothing else. */
+    const counts = async (query: string, planner: ListPlanner) => {
+      let counted = 0;
+      const counting: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          const [row, ...more] = args.result.rows as Record<string, unknown>[];
+          if (row && more.length === 0 && Object.keys(row).join() === 'n') counted += 1;
+          return args.result;
+        },
+      };
+      const parsed = ListingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const page = await listListings(ctx.db.withPlugin(counting), viewer.id, parsed, (path) => path, { planner });
+      return { counted, ids: page.listings.map((l) => l.id) };
+    };
+    const planner = new (ctx.app.listReads.planner.constructor as new () => ListPlanner)();
+    const first = await counts('sort=nearest&q=tomato&limit=50', planner);
+    expect(first.counted).toBe(1);
+    const again = await counts('sort=nearest&q=tomato&limit=50', planner);
+    expect(again).toEqual({ counted: 0, ids: first.ids });
+    // Another search is counted for itself.
+    expect((await counts('sort=nearest&q=basil&limit=50', planner)).counted).toBe(1);
+  });
+
   it("reads a filtered nearest page in a few widening rings, and one member's list newest first", async () => {
     /** The statements one read of a page runs, and its listings' ids. */
     const read = async (query: string) => {

@@ -4,14 +4,7 @@ import type { Executor } from '../../../db/schema.js';
 import { isSqlite } from '../../../db/dialect.js';
 import { type Circle, isWide } from './list-geo.js';
 import { type ReadShape, type ReadValues, ownersHold, stream } from './list-read.js';
-import {
-  type SearchWords,
-  type TextScope,
-  commonInPriceOrder,
-  fewMatches,
-  searchText,
-  searchValues,
-} from './list-search.js';
+import { type SearchWords, type TextScope, matchesMoreThan, searchText, searchValues } from './list-search.js';
 import type { Stream } from './row-stream.js';
 
 /**
@@ -25,11 +18,11 @@ export const PLAN_BOUNDS = {
    * checked against the circle, which reads about (listings / circle) rows per row of the page.
    */
   circleGather: 5_000,
-  /** SQLite: a search matching more listings than this is walked in price order, not sorted (`commonInPriceOrder`). */
+  /** SQLite: a search matching more listings than this is walked in price order, not sorted (`ListPlanner.commonInPriceOrder`). */
   priceWalk: 5_000,
   /**
    * `nearest` gathers a search matching at most this many listings and sorts them by nearness
-   * (`fewMatches`); a commoner one is read in rings, each row checked for the words.
+   * (`nearestGathers`); a commoner one is read in rings, each row checked for the words.
    */
   nearestGather: 2_000,
   /**
@@ -66,7 +59,7 @@ export const PLAN_BOUNDS = {
 
 export type PlanBounds = typeof PLAN_BOUNDS;
 
-/** How long, and for how many circles, `crowded` remembers its answer. */
+/** How long, and for how many circles (or searches), `crowded` (or `common`) remembers its answer. */
 const CROWDED = { ttl: 60_000, max: 1_000 };
 /** For how many places the first ring's width is remembered. */
 const FIRST_RING_PLACES = 1_000;
@@ -82,6 +75,12 @@ export class ListPlanner {
     fetchMethod: async (_key, _stale, { context: { db, circle, bound } }) =>
       (await ownersHold(db, circle, undefined, bound + 1, this.isWide(circle))) > bound,
   });
+  private readonly commonSearches = new LRUCache<string, boolean, { db: Executor; search: SearchWords; bound: number }>(
+    {
+      ...CROWDED,
+      fetchMethod: (_key, _stale, { context: { db, search, bound } }) => matchesMoreThan(db, search, bound),
+    },
+  );
   /**
    * How wide the first ring of a first page of `nearest` holds about half its bound, by where the
    * viewer lives: in a town the first page is then one count and one read, not several counts of
@@ -124,14 +123,35 @@ export class ListPlanner {
     this.firstRingWidths.set(this.place(db, at), width);
   }
 
-  /** SQLite: whether a search in price order walks the price index rather than sorting its matches. */
-  commonInPriceOrder(db: Executor, search: SearchWords, sort: ListingSort) {
-    return commonInPriceOrder(db, search, sort, this.bounds.priceWalk);
+  /**
+   * Whether more than `bound` listings match the search, counted in the full-text index no
+   * further, and remembered for a minute: how common a word is does not change by the minute, and
+   * PostgreSQL's GIN index gathers every match of a common word before the count can stop (40 ms
+   * for "tomato" at a million listings). Either answer gives the same rows.
+   */
+  private async common(db: Executor, search: SearchWords, bound: number): Promise<boolean> {
+    const key = `${isSqlite(db) ? 's' : 'p'} ${bound} ${search.words.join(' ')} | ${search.completions.join(' ')}`;
+    return (await this.commonSearches.fetch(key, { context: { db, search, bound } }))!;
   }
 
-  /** Whether `nearest` gathers a search's matches and sorts them, rather than reading rings. */
-  nearestGathers(db: Executor, search: SearchWords) {
-    return fewMatches(db, search, this.bounds.nearestGather);
+  /**
+   * SQLite: whether a search in price order is better read by walking the price index, checking
+   * each listing against its stems, than by sorting every match. FTS5 hands its matches out newest
+   * first only, so sorting them by price reads them all; the walk reads about (listings / matches)
+   * rows per row of the page. PostgreSQL's statistics choose between the same two plans by themselves.
+   */
+  async commonInPriceOrder(db: Executor, search: SearchWords, sort: ListingSort): Promise<boolean> {
+    if (!isSqlite(db) || search.words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
+    return this.common(db, search, this.bounds.priceWalk);
+  }
+
+  /**
+   * Whether `nearest` gathers a search's matches and sorts them by nearness (`RingSearch`): when
+   * they are at most `nearestGather`, which costs what they are, where rings checking each row
+   * would read every listing on the way to the few.
+   */
+  async nearestGathers(db: Executor, search: SearchWords): Promise<boolean> {
+    return search.words.length > 0 && !(await this.common(db, search, this.bounds.nearestGather));
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { ListingSort } from '@gardenswap/shared';
 import { type SqlBool, sql } from 'kysely';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Executor } from '../../../db/schema.js';
@@ -211,33 +210,7 @@ const countMatches = preparedQuery((db, v: { match: string; limit: number }) => 
 });
 
 /** Whether more than `bound` listings of any kind match the search, counted in the full-text index no further. */
-async function matchesMoreThan(db: Executor, search: SearchWords, bound: number): Promise<boolean> {
+export async function matchesMoreThan(db: Executor, search: SearchWords, bound: number): Promise<boolean> {
   const [row] = await countMatches(db, { match: searchText(db, search, 'any'), limit: bound + 1 });
   return Number(row!.n) > bound;
-}
-
-/**
- * SQLite: whether a search in price order is better read by walking the price index, checking
- * each listing against its stems, than by sorting every match. FTS5 hands its matches out newest
- * first only, so sorting them by price reads them all; the walk reads about (listings / matches)
- * rows per row of the page. Counting up to the bound in the index alone decides. PostgreSQL's
- * statistics choose between the same two plans by themselves.
- */
-export async function commonInPriceOrder(
-  db: Executor,
-  search: SearchWords,
-  sort: ListingSort,
-  bound: number,
-): Promise<boolean> {
-  if (!isSqlite(db) || search.words.length === 0 || (sort !== 'lowest' && sort !== 'highest')) return false;
-  return matchesMoreThan(db, search, bound);
-}
-
-/**
- * Whether `nearest` gathers a search's matches and sorts them by nearness (`RingSearch`): when
- * they are at most `bound`, which costs what they are, where rings checking each row would read
- * every listing on the way to the few. Counted in the full-text index no further than the bound.
- */
-export async function fewMatches(db: Executor, search: SearchWords, bound: number): Promise<boolean> {
-  return search.words.length > 0 && !(await matchesMoreThan(db, search, bound));
 }
