@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/schema.js';
+import type { PlanBounds } from '../src/modules/listings/index.js';
 
 /** Which database this run's tests use: the vitest project sets TEST_DIALECT. */
 export const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
@@ -136,4 +137,20 @@ export async function databaseMigratedTo(upTo: NonNullable<Parameters<typeof mig
     await cleanup();
   };
   return { db, config, close };
+}
+
+/** Runs `check` with some of the bounds that choose between plans changed on the app's planner, then puts them back. */
+export async function withPlannerBounds(
+  ctx: Pick<TestContext, 'app'>,
+  changes: Partial<PlanBounds>,
+  check: () => Promise<void>,
+) {
+  const { bounds } = ctx.app.listReads.planner;
+  const saved = { ...bounds };
+  Object.assign(bounds, changes);
+  try {
+    await check();
+  } finally {
+    Object.assign(bounds, saved);
+  }
 }

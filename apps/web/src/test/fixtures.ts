@@ -1,5 +1,6 @@
 import type { User } from '@gardenswap/shared/auth';
 import type { Listing } from '@gardenswap/shared/listings';
+import { NO_SEED_LOT } from '@gardenswap/shared/seed-lots';
 
 let nextId = 100;
 
@@ -19,12 +20,7 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
     type_id: 1,
     state_id: 1,
     category_id: 1,
-    variety: null,
-    packed_year: null,
-    pollination: null,
-    organic: null,
-    quantity: null,
-    can_mail: null,
+    ...NO_SEED_LOT,
     owner_id: ownerId,
     owner: {
       id: ownerId,

@@ -1,10 +1,10 @@
 import { LISTING_TEXTS, ListingsQuerySchema } from '@gardenswap/shared';
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
+import { buildTestApp, dialect, type TestContext, withPlannerBounds } from '../../../test/app.js';
 import { befriend, createListing, type TestUser, memberAtZip, milesBetweenZips } from '../../../test/factories.js';
 import type { Executor } from '../../db/schema.js';
-import { type ListPlanner, listListings } from './index.js';
+import { type ListPlanner, type PlanBounds, listListings } from './index.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -136,17 +136,8 @@ function expected(filter: (l: Known) => boolean, sort: keyof typeof orders) {
     .map((l) => l.id);
 }
 
-/** Runs `check` with some of the bounds that choose between plans changed, then puts them back. */
-async function withPlanBounds(changes: Partial<ListPlanner['bounds']>, check: () => Promise<void>) {
-  const { bounds } = ctx.app.listReads.planner;
-  const saved = { ...bounds };
-  Object.assign(bounds, changes);
-  try {
-    await check();
-  } finally {
-    Object.assign(bounds, saved);
-  }
-}
+const withPlanBounds = (changes: Partial<PlanBounds>, check: () => Promise<void>) =>
+  withPlannerBounds(ctx, changes, check);
 
 /**
  * One read of a list on `trx`'s connection (a transaction is one connection): its listings' ids,

@@ -9,10 +9,10 @@ import {
 } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
+import { buildTestApp, dialect, type TestContext, withPlannerBounds } from '../../../test/app.js';
 import { befriend, createListing, type TestUser, memberAtZip, milesBetweenZips } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
-import type { ListPlanner } from './index.js';
+import type { ListPlanner, PlanBounds } from './index.js';
 
 let ctx: TestContext;
 let viewer: TestUser;
@@ -240,17 +240,8 @@ const canMail = (l: Known) => l.can_mail === true;
 const packedWithin = (years: number) => (l: Known) => l.packed_year !== null && l.packed_year >= YEAR - years + 1;
 const brandywine = (l: Known) => /brandywine/i.test(`${l.title} ${l.variety ?? ''}`);
 
-/** Runs `check` with some of the bounds that choose between plans changed, then puts them back. */
-async function withPlanBounds(changes: Partial<ListPlanner['bounds']>, check: () => Promise<void>) {
-  const { bounds } = ctx.app.listReads.planner;
-  const saved = { ...bounds };
-  Object.assign(bounds, changes);
-  try {
-    await check();
-  } finally {
-    Object.assign(bounds, saved);
-  }
-}
+const withPlanBounds = (changes: Partial<PlanBounds>, check: () => Promise<void>) =>
+  withPlannerBounds(ctx, changes, check);
 
 function expectRefused(res: Awaited<ReturnType<typeof get>>, field: string, message: string) {
   expect(res.statusCode, res.body).toBe(422);
