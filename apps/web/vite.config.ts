@@ -123,8 +123,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'constants', test: sharedSource('constants\\.ts$'), priority: 3 },
-            // Texts kept apart from the schemas (the `*-texts` modules), so a page showing them does not load zod.
-            { name: 'texts', test: sharedSource('[\\w-]+-texts\\.ts$'), priority: 3 },
+            // Texts and tables kept apart from the schemas (the `*-texts` modules, the seeds' viability
+            // table), so a page showing them, the marketplace's cards among them, does not load zod.
+            { name: 'texts', test: sharedSource('([\\w-]+-texts|seed-viability)\\.ts$'), priority: 3 },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 2 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             // The logo and the form field: the home page, the sign-in page and the marketplace all use them.

@@ -108,6 +108,53 @@ describe('what the member last saw, kept on the device', () => {
     expect(await screen.findByText('mine: Friends-only beans')).toBeInTheDocument();
   });
 
+  it('does not ask again for what the network answered before the kept copy was read', async () => {
+    writeAuth('token', MARIA);
+    const first = startApp(<Shown queryKey={['listings', 'list', { friends: true }]} answer="Kept beans" />);
+    await screen.findByText(/Kept beans/);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
+    first.unmount();
+
+    // The marketplace's first page is asked for as the page opens, before the device store is read.
+    const queryClient = createQueryClient();
+    let asked = 0;
+    await queryClient.prefetchQuery({
+      queryKey: ['listings', 'list', { friends: true }],
+      queryFn: () => `Fresh beans ${++asked}`,
+    });
+    function Page() {
+      const query = useQuery({
+        queryKey: ['listings', 'list', { friends: true }],
+        queryFn: () => `Fresh beans ${++asked}`,
+      });
+      return <p>{`friends: ${query.data ?? 'nothing'}`}</p>;
+    }
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <OfflineCache>
+            <Page />
+          </OfflineCache>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    // The device store has been read and saving has started: the member's copy is being written again.
+    await waitFor(async () => expect(await savedMembers()).toEqual([MARIA.id]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <OfflineCache>
+            <Page />
+            <Page />
+          </OfflineCache>
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByText('friends: Fresh beans 1')).toHaveLength(2);
+    expect(asked).toBe(1);
+  });
+
   it('online, a screen asks the network at once, never waiting for the device store', async () => {
     writeAuth('token', MARIA);
     let asked = 0;

@@ -57,6 +57,13 @@ export function keepMemberScreens(queryClient: QueryClient, memberId: number) {
   let unsubscribe: (() => void) | undefined;
   let stopped = false;
   const startedAt = Date.now();
+  // What the screens already had from the network: the device's older copy never replaces it.
+  const fetchedBefore = new Map(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => [q.queryHash, q.state.dataUpdatedAt]),
+  );
   return {
     /** Settles once restored (or found unreadable, then dropped); saving starts then. */
     restored: persistQueryClientRestore(options)
@@ -64,10 +71,14 @@ export function keepMemberScreens(queryClient: QueryClient, memberId: number) {
       .then(() => {
         // A kept copy may be behind the server (or miss a change made just before closing): it
         // shows at once, and each screen fetches it again when it can.
-        // Only what came from the device: a screen still waiting for its first answer is left alone
-        // (marking it would render it again for nothing).
+        // Only what came from the device: a screen still waiting for its first answer, or one the
+        // network answered before the copy was read (the marketplace's first page, asked for as the
+        // page opened), is left alone; marking it would fetch it again for nothing.
         void queryClient.invalidateQueries({
-          predicate: ({ state }) => state.dataUpdatedAt > 0 && state.dataUpdatedAt <= startedAt,
+          predicate: ({ queryHash, state }) =>
+            state.dataUpdatedAt > 0 &&
+            state.dataUpdatedAt <= startedAt &&
+            fetchedBefore.get(queryHash) !== state.dataUpdatedAt,
           refetchType: 'none',
         });
         if (stopped) return;
