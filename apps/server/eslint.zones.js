@@ -15,7 +15,7 @@ const TIERS = [
   ['auth', 'blocks', 'friends', 'gardeners', 'metrics', 'wants'],
   ['listings'],
   ['notifications', 'reports', 'uploads'],
-  ['fresh', 'moderation', 'swaps'],
+  ['fresh', 'moderation', 'season', 'swaps'],
   ['account'],
   ['messages'],
   ['trade'],

@@ -28,6 +28,8 @@ import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { friendsRoutes } from './modules/friends/friends.routes.js';
 import { freshListingsSweep } from './modules/fresh/fresh-sweep.js';
+import { inSeasonPlugin } from './modules/season/in-season.js';
+import { inSeasonRoutes } from './modules/season/in-season.routes.js';
 import { freshRoutes } from './modules/fresh/fresh.routes.js';
 import { gardenersRoutes } from './modules/gardeners/gardeners.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -258,6 +260,7 @@ export async function buildApp(
   await app.register(pushSenderPlugin, { resolveHost: options.resolveHost });
   await app.register(pushSocket);
   await app.register(listingsPlugin);
+  await app.register(inSeasonPlugin);
   await app.register(messagesSocket);
   await app.register(presencePlugin);
   await app.register(suspensionSweep);
@@ -282,6 +285,7 @@ export async function buildApp(
     await api.register(listingsRoutes, { prefix: '/api/listings' });
     await api.register(listingPhotosRoutes, { prefix: '/api/listings' });
     await api.register(freshRoutes, { prefix: '/api/listings' });
+    await api.register(inSeasonRoutes, { prefix: '/api/listings' });
     await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });
     await api.register(messagesRoutes, { prefix: '/api/messages' });
     await api.register(uploadsRoutes, { prefix: '/api/uploads' });

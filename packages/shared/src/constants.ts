@@ -49,6 +49,12 @@ export const PACKED_WITHIN_MAX = 100;
 /** Distances the marketplace filter offers ("within N miles"). */
 export const DISTANCE_CHOICES = [1, 5, 10, 25, 50] as const;
 
+/** "In season near you": the produce listed within these days, and within this distance when the marketplace names none. */
+export const IN_SEASON_DAYS = 14;
+export const IN_SEASON_MILES = 25;
+/** How many of the commonest the marketplace shows as chips. */
+export const IN_SEASON_CHIPS = 6;
+
 /** Paging of list calls. */
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;

@@ -24,3 +24,7 @@ export * from './trade.js';
 export * from './push.js';
 export * from './pwa-texts.js';
 export * from './offline-texts.js';
+export * from './crop-words.js';
+export * from './produce.js';
+export * from './in-season.js';
+export * from './in-season-texts.js';

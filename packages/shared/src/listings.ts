@@ -227,6 +227,16 @@ const wholeDollars = z.preprocess(
     .optional(),
 );
 
+/** "Within N miles" of the viewer's postcode, from a query string: the list's filter and "in season near you". */
+export const WithinMilesSchema = z.preprocess(
+  (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+  z
+    .number({ error: LISTING_TEXTS.distanceInvalid })
+    .min(1, LISTING_TEXTS.distanceInvalid)
+    .max(WITHIN_MILES_MAX, LISTING_TEXTS.distanceInvalid)
+    .optional(),
+);
+
 /**
  * GET /listings/: the tabs mine, friends, public and one member's (`user_id`); several
  * given narrow each other, none means every listing the viewer may see. The filters
@@ -254,14 +264,7 @@ export const ListingsQuerySchema = z
     category_id: CategoryIdSchema.optional(),
     min_price: wholeDollars,
     max_price: wholeDollars,
-    within_miles: z.preprocess(
-      (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
-      z
-        .number({ error: LISTING_TEXTS.distanceInvalid })
-        .min(1, LISTING_TEXTS.distanceInvalid)
-        .max(WITHIN_MILES_MAX, LISTING_TEXTS.distanceInvalid)
-        .optional(),
-    ),
+    within_miles: WithinMilesSchema,
     pollination: repeated(PollinationSchema),
     organic: FlagSchema.optional(),
     can_mail: FlagSchema.optional(),

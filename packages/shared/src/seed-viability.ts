@@ -1,4 +1,5 @@
 // Without zod, like seed-texts.ts: the cards show the hint.
+import { nameFinder } from './crop-words.js';
 import { SEED_TEXTS } from './seed-texts.js';
 
 /** How long one crop's seed usually keeps, and the words a listing names it by. */
@@ -69,30 +70,15 @@ export const SEED_VIABILITY: readonly SeedViability[] = [
   { crop: 'Watermelon', years: 4, names: ['watermelon', 'watermelons'] },
 ];
 
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
-/** The table's names as word lists, longest first: at one place "chinese cabbage" wins over "cabbage". */
-const NAMES = SEED_VIABILITY.flatMap((entry) => entry.names.map((name) => ({ entry, words: name.split(' ') }))).sort(
-  (a, b) => b.words.length - a.words.length,
-);
+const findName = nameFinder(SEED_VIABILITY);
 
 /**
  * The crop a text names: the table's name found first in it ("Tomato and pepper mix" is tomato).
  * Undefined when it names none, or names what only looks like one (a sweet pea).
  */
 function cropIn(text: string): SeedViability | undefined {
-  const words = wordsOf(text);
-  for (let at = 0; at < words.length; at++) {
-    const found = NAMES.find((name) => name.words.every((word, i) => words[at + i] === word));
-    if (found) return found.entry.crop === null ? undefined : found.entry;
-  }
-  return undefined;
+  const found = findName(text);
+  return found?.crop === null ? undefined : found;
 }
 
 /** The crop of a seed lot, from its title, else its variety ("Brandywine" names none; "Tomato seeds" does). */

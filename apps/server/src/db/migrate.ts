@@ -27,6 +27,7 @@ import * as webPush from './migrations/024-web-push.js';
 import * as listingStems from './migrations/025-listing-stems.js';
 import * as ownerIndexHoldsStems from './migrations/026-owner-index-holds-stems.js';
 import * as seedLots from './migrations/027-seed-lots.js';
+import * as inSeason from './migrations/028-in-season.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -58,6 +59,7 @@ const migrations = {
   '025-listing-stems': listingStems,
   '026-owner-index-holds-stems': ownerIndexHoldsStems,
   '027-seed-lots': seedLots,
+  '028-in-season': inSeason,
 } satisfies Record<string, Migration>;
 
 /**

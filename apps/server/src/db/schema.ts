@@ -131,6 +131,15 @@ export interface ListingsTable {
   updated_at: Timestamp;
 }
 
+/** Open listings of one kind of produce listed lately by the owners at one postcode centre (migration 028). */
+export interface InSeasonTable {
+  latitude: number;
+  longitude: number;
+  /** As PRODUCE in shared names it ("Tomatoes"). */
+  crop: string;
+  listings: number;
+}
+
 /** A listing's photos in the owner's order; position 0 is the cover (mirrored on the listing row). */
 export interface ListingPhotosTable {
   id: Generated<number>;
@@ -415,6 +424,7 @@ export interface Database {
   thanks: ThanksTable;
   idempotency_keys: IdempotencyKeysTable;
   fresh_listings_since: FreshListingsSinceTable;
+  in_season: InSeasonTable;
   search_words: SearchWordsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

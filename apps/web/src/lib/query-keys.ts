@@ -34,6 +34,8 @@ export const listingKeys = {
   list: (filter: ListingsFilter) => [...listingKeys.lists(), filter] as const,
   details: () => [...listingKeys.all, 'detail'] as const,
   detail: (id: number) => [...listingKeys.details(), id] as const,
+  /** "In season near you" within a distance: under listings, so a listing's change asks again. */
+  inSeason: (miles: number) => [...listingKeys.all, 'in-season', miles] as const,
 };
 
 /** The member's own profile: the onboarding upload writes it, a friendship change invalidates it (friend_count). */

@@ -4,6 +4,7 @@ export { listListings } from './read/list-listings.js';
 export { ListPlanner, type PlanBounds } from './read/list-planner.js';
 export { searchOfEachRow, searchWordsOf } from './read/list-search.js';
 export { type ListingRow, listingSelect, toListing } from './read/listing-row.js';
+export { type Circle, circleAround, livesWithin } from './read/list-geo.js';
 export { coordinatesOf } from './read/viewer.js';
 export { seedLotColumns, seedLotOf } from './seed-lot-columns.js';
 export type { ListingBefore } from './listing-events.js';

@@ -39,7 +39,7 @@ export function squaredDegrees(c: Circle, who = 'owner') {
 }
 
 /** Whether the member `who` names lives within the circle: the box first, then the circle. */
-function livesWithin(who: string, c: Circle) {
+export function livesWithin(who: string, c: Circle) {
   const [latitude, longitude] = [sql.ref(`${who}.latitude`), sql.ref(`${who}.longitude`)];
   return sql<SqlBool>`${latitude} >= ${c.minLatitude} and ${latitude} <= ${c.maxLatitude}
     and ${longitude} >= ${c.minLongitude} and ${longitude} <= ${c.maxLongitude}

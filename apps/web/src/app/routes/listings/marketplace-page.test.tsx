@@ -11,8 +11,9 @@ import MarketplacePage from './marketplace-page';
 const open = (route = '/listings') =>
   renderWithProviders(<MarketplacePage />, { route, path: '/listings', auth: { id: 1, username: 'gardener' } });
 
-/** The listing calls made (the "Swaps for you" section asks for its own, tested with it). */
-const calls = (api: ReturnType<typeof mockApi>) => allCalls(api).filter((call) => !call.startsWith('GET /api/swaps'));
+/** The listing calls made ("Swaps for you" and "In season near you" ask for their own, tested with them). */
+const calls = (api: ReturnType<typeof mockApi>) =>
+  allCalls(api).filter((call) => !call.startsWith('GET /api/swaps') && !call.startsWith('GET /api/listings/in-season'));
 
 const FRIENDS_PRODUCE = 'GET /api/listings/?friends=true&category_id=1';
 const PUBLIC_PRODUCE = 'GET /api/listings/?public=true&category_id=1';

@@ -22,6 +22,7 @@ import {
 import { readMarketplace } from '../../../features/listings/utils/marketplace-filter';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SwapsSection } from '../../../features/swaps/components/swaps-section';
+import { InSeasonChips } from '../../../features/season/components/in-season-chips';
 import '../../../features/listings/listings.css';
 
 /** Cards a wide screen shows in its first row (two on a phone): their photos load first, the rest lazily. */
@@ -91,6 +92,20 @@ export default function MarketplacePage() {
       <form role="search" className="market-search" onSubmit={(e) => e.preventDefault()}>
         <SearchField label="Search listings" placeholder="Search listings" value={typed} onChange={setTyped} />
       </form>
+      <InSeasonChips
+        miles={filters.within ? Number(filters.within) : undefined}
+        searchFor={(word, miles) => {
+          // The produce, searched within the distance its count comes from, on the tab shown.
+          const next = writeFilters(params, {
+            ...DEFAULT_FILTERS,
+            q: word,
+            within: String(miles),
+            sort: defaultSort(word),
+          });
+          next.set('category', 'produce');
+          return `/listings?${next.toString()}`;
+        }}
+      />
       <SwapsSection />
       <Tabs
         label="Whose listings"

@@ -108,6 +108,33 @@ describe('My lists', () => {
     expect(screen.getByRole('link', { name: 'Edit want list' })).toHaveAttribute('href', '/post-want');
   });
 
+  it('says beside a produce want that it is being listed near the member now, and nothing beside the others', async () => {
+    mockApi({
+      'GET /api/listings/want-listings': json([
+        { id: 1, title: 'Cherry tomatoes', category_id: 1, user_id: 1, created_at: '' },
+        { id: 2, title: 'basil', category_id: 1, user_id: 1, created_at: '' },
+        { id: 3, title: 'Parsnips', category_id: 1, user_id: 1, created_at: '' },
+        { id: 4, title: 'Tomato seeds', category_id: 2, user_id: 1, created_at: '' },
+      ]),
+      'GET /api/listings/in-season?within_miles=25': json({
+        within_miles: 25,
+        located: true,
+        crops: [
+          { crop: 'Tomatoes', search: 'tomato', listings: 9 },
+          { crop: 'Basil', search: 'basil', listings: 1 },
+        ],
+      }),
+    });
+    open('/my-listings?tab=want');
+    const row = (title: string) => screen.getByText(title).closest('li')!;
+    expect(await screen.findByText('Tomatoes are being listed near you now')).toBeInTheDocument();
+    expect(within(row('Cherry tomatoes')).getByText('Tomatoes are being listed near you now')).toBeInTheDocument();
+    expect(within(row('basil')).getByText('Basil is being listed near you now')).toBeInTheDocument();
+    expect(within(row('Parsnips')).queryByText(/being listed near you/)).not.toBeInTheDocument();
+    // Tomatoes listed as produce say nothing of tomato seeds.
+    expect(within(row('Tomato seeds')).queryByText(/being listed near you/)).not.toBeInTheDocument();
+  });
+
   it('switches tabs through the address', async () => {
     mockApi({ 'GET /api/listings/?mine=true': json([]), 'GET /api/listings/want-listings': json([]) });
     const { router } = open();

@@ -8,6 +8,8 @@ import { imageUrl } from '../../../lib/api-client';
 import { priceLabel } from '../../../lib/format';
 import { useDeleteWant } from '../../../features/wants/api/use-delete-want';
 import { useWants } from '../../../features/wants/api/use-wants';
+import { useInSeason } from '../../../features/season/api/use-in-season';
+import { WantInSeason } from '../../../features/season/components/want-in-season';
 import { allListings, useListings } from '../../../features/listings/api/use-listings';
 import { useListingVisibility } from '../../../features/listings/api/use-listing-visibility';
 import { ListingBadges } from '../../../features/listings/components/listing-badges';
@@ -142,6 +144,7 @@ function HaveRow({ listing, onToggle }: { listing: Listing; onToggle: () => void
 
 function WantList() {
   const wants = useWants();
+  const season = useInSeason();
   const remove = useDeleteWant();
   const [error, setError] = useState<string>();
 
@@ -168,7 +171,10 @@ function WantList() {
           <ul className="list list-wide">
             {group.items.map((want) => (
               <li key={want.id} className="card want-row">
-                <span>{want.title}</span>
+                <div>
+                  <span>{want.title}</span>
+                  <WantInSeason want={want} season={season.data} />
+                </div>
                 <button
                   type="button"
                   className="icon-button"
