@@ -9,7 +9,7 @@ import type { BareReady, Captured } from './bare-servers.js';
 import { measureChat } from './chat.js';
 import { type CpuShare, cpuShareOf } from './cpu-share.js';
 import { LISTS } from './lists.js';
-import { CHATTERS, DENSE_VIEWER, SHAPES, STATISTICS, type Shape, type Statistics } from './seed.js';
+import { CHATTERS, DENSE_VIEWER, SHAPES, SPARSE_VIEWER, STATISTICS, type Shape, type Statistics } from './seed.js';
 
 /**
  * `npm run bench`: every read route of the marketplace and chat delivery, over HTTP and real
@@ -244,6 +244,15 @@ async function routesOf(api: string, ready: ServerReady): Promise<Route[]> {
     const twenty = await page20(api, token, first);
     if (twenty) routes.push({ name: `${name} p20`, token, paths: [twenty] });
   }
+  // "In season near you": the centres within the distance summed, and the viewer's own differences.
+  routes.push(
+    { name: 'in season', token: ready.tokens[DENSE_VIEWER]!, paths: ['/api/listings/in-season'] },
+    {
+      name: 'in season sparse',
+      token: ready.tokens[SPARSE_VIEWER]!,
+      paths: ['/api/listings/in-season?within_miles=50'],
+    },
+  );
   return routes.filter((r) => !ONLY || ONLY.includes(r.name.replace(/ \(.*\)$/, '')));
 }
 
@@ -264,7 +273,8 @@ async function benchOne(run: (typeof RUNS)[number], table: Row[], notes: string[
     const api = `http://127.0.0.1:${ready!.port}`;
     const seeded = ready!.seedSeconds;
     notes.push(
-      `${run.database} ${run.listings} (${town}): ${seeded ? `seeded in ${seeded.toFixed(1)} s` : 'reused the seeded file'}`,
+      `${run.database} ${run.listings} (${town}): ${seeded ? `seeded in ${seeded.toFixed(1)} s` : 'reused the seeded file'}; ` +
+        `in season rebuilt in ${ready!.inSeason.seconds.toFixed(2)} s (${ready!.inSeason.rows.toLocaleString('en-US')} rows)`,
     );
     const routes = await routesOf(api, ready!);
     // Twice: one route's reads may change what another's answer carries (a search by nearness

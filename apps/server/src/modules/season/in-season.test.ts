@@ -1,4 +1,4 @@
-import { CATEGORIES, type InSeason, LISTING_STATES, LISTING_TEXTS } from '@gardenswap/shared';
+import { CATEGORIES, type InSeason, LISTING_STATES, LISTING_TEXTS, PRODUCE, type Listing } from '@gardenswap/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { befriend, createListing, memberAtZip, type TestUser } from '../../../test/factories.js';
@@ -60,7 +60,7 @@ describe('in season near you', () => {
       member(STAMFORD),
       member(PHILADELPHIA),
     ]);
-    await listed(neighbour, ['Zucchini, too many', 'Courgettes', 'Cherry tomatoes', 'Garden surplus box']);
+    await listed(neighbour, ['Zucchini, too many', 'Zucchinis', 'Cherry tomatoes', 'Garden surplus box']);
     await listed(brooklyn, ['Zucchini', 'Heirloom tomatoes', 'Sweet basil bunch']);
     await listed(stamford, ['Zucchini', 'Zucchini', 'Apples']);
     await listed(philadelphia, ['Zucchini', 'Zucchini', 'Zucchini', 'Zucchini']);
@@ -177,6 +177,23 @@ describe('in season near you', () => {
     now += 2 * DAY;
     await ctx.app.inSeason.rebuild();
     expect(await counts(me)).toEqual([]);
+  });
+
+  it('finds, from each chip, every listing its count names: each name of the produce table is found by its search', async () => {
+    const [grower, shopper] = await Promise.all([member(HOME), member(NEXT_DOOR)]);
+    const produce = PRODUCE.filter((p) => !p.notProduce);
+    for (const p of produce)
+      for (const name of p.names) await createListing(ctx, grower, { title: `${name} from the plot` });
+    for (const p of produce) {
+      const res = await ctx.inject({
+        method: 'GET',
+        url: `/api/listings/?public=true&category_id=${CATEGORIES.produce}&limit=100&q=${encodeURIComponent(p.search)}`,
+        as: shopper,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const found = res.json<Listing[]>().map((l) => l.title);
+      expect(found, p.crop).toEqual(expect.arrayContaining(p.names.map((name) => `${name} from the plot`)));
+    }
   });
 
   it('answers a member without a postcode that it cannot tell, and refuses a distance that is not one', async () => {
