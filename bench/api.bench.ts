@@ -244,6 +244,14 @@ async function routesOf(api: string, ready: ServerReady): Promise<Route[]> {
     const twenty = await page20(api, token, first);
     if (twenty) routes.push({ name: `${name} p20`, token, paths: [twenty] });
   }
+  // The map: the list within a box, a town's whole and a few of its streets, searched, and a sparse area.
+  const dense = ready.tokens[DENSE_VIEWER]!;
+  routes.push(
+    { name: 'map town', token: dense, paths: ['/api/listings/map?public=true&box=-112.05,40.55,-111.65,40.95'] },
+    { name: 'map streets', token: dense, paths: ['/api/listings/map?box=-111.92,40.7,-111.9,40.72'] },
+    { name: 'map q', token: dense, paths: ['/api/listings/map?q=tomato&box=-112.05,40.55,-111.65,40.95'] },
+    { name: 'map sparse', token: ready.tokens[SPARSE_VIEWER]!, paths: ['/api/listings/map?box=-110,46.5,-107,48.5'] },
+  );
   // "In season near you": the centres within the distance summed, and the viewer's own differences.
   routes.push(
     { name: 'in season', token: ready.tokens[DENSE_VIEWER]!, paths: ['/api/listings/in-season'] },

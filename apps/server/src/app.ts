@@ -39,6 +39,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { listingPhotosRoutes } from './modules/listings/listing-photos.routes.js';
 import { listingsPlugin } from './modules/listings/listings.plugin.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
+import { mapRoutes } from './modules/listings/map.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { messagesSocket } from './modules/messages/messages.socket.js';
 import { offlineMailPlugin } from './modules/messages/offline-mail.js';
@@ -284,6 +285,7 @@ export async function buildApp(
     await api.register(friendsRoutes, { prefix: '/api/auth/friends' });
     await api.register(listingsRoutes, { prefix: '/api/listings' });
     await api.register(listingPhotosRoutes, { prefix: '/api/listings' });
+    await api.register(mapRoutes, { prefix: '/api/listings' });
     await api.register(freshRoutes, { prefix: '/api/listings' });
     await api.register(inSeasonRoutes, { prefix: '/api/listings' });
     await api.register(wantsRoutes, { prefix: '/api/listings/want-listings' });

@@ -55,6 +55,9 @@ export const IN_SEASON_MILES = 25;
 /** How many of the commonest the marketplace shows as chips. */
 export const IN_SEASON_CHIPS = 6;
 
+/** The most listings a map shows at once: zoomed out over a busy town, the newest of them. */
+export const MAP_PINS = 200;
+
 /** Paging of list calls. */
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;

@@ -117,6 +117,8 @@ export const LISTING_TEXTS = {
   priceRangeInvalid: 'Max price must not be less than min price',
   priceFilterInvalid: 'Enter a whole number of dollars',
   distanceInvalid: 'Choose a distance between 1 and 500 miles',
+  boxInvalid: 'The map area must be west,south,east,north in degrees',
+  boxNeeded: 'Choose an area of the map',
   typeFilterInvalid: TEXTS.typeInvalid,
 } as const;
 
@@ -227,6 +229,27 @@ const wholeDollars = z.preprocess(
     .optional(),
 );
 
+/** A map's area, west,south,east,north in degrees (as a bounding box is written), south of north and west of east. */
+export const MapBoxSchema = z.string().transform((value, ctx) => {
+  const parts = value.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+  const [west, south, east, north] = parts as [number, number, number, number];
+  const valid =
+    parts.length === 4 &&
+    parts.every(Number.isFinite) &&
+    west >= -180 &&
+    east <= 180 &&
+    south >= -90 &&
+    north <= 90 &&
+    west < east &&
+    south < north;
+  if (!valid) {
+    ctx.addIssue({ code: 'custom', message: LISTING_TEXTS.boxInvalid });
+    return z.NEVER;
+  }
+  return { west, south, east, north };
+});
+export type MapBox = z.output<typeof MapBoxSchema>;
+
 /** "Within N miles" of the viewer's postcode, from a query string: the list's filter and "in season near you". */
 export const WithinMilesSchema = z.preprocess(
   (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
@@ -248,7 +271,7 @@ export const WithinMilesSchema = z.preprocess(
  * keeps seed lots only. `sort` defaults to relevance with `q`, else newest; `limit` per page
  * (default 50, at most 100), the next page through `cursor`.
  */
-export const ListingsQuerySchema = z
+const ListingsQueryObject = z
   .object({
     mine: FlagSchema.optional(),
     friends: FlagSchema.optional(),
@@ -280,13 +303,26 @@ export const ListingsQuerySchema = z
     sort: z.enum(LISTING_SORTS).optional(),
     limit: PageLimitSchema,
     cursor: ListingsCursorSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.min_price !== undefined && value.max_price !== undefined && value.max_price < value.min_price) {
-      ctx.addIssue({ code: 'custom', path: ['max_price'], message: LISTING_TEXTS.priceRangeInvalid });
-    }
   });
+
+/** A price range's bounds in order: the list's and the map's. */
+const priceRangeInOrder = (value: { min_price?: number; max_price?: number }, ctx: z.RefinementCtx) => {
+  if (value.min_price !== undefined && value.max_price !== undefined && value.max_price < value.min_price) {
+    ctx.addIssue({ code: 'custom', path: ['max_price'], message: LISTING_TEXTS.priceRangeInvalid });
+  }
+};
+
+export const ListingsQuerySchema = ListingsQueryObject.superRefine(priceRangeInOrder);
 export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
+
+/**
+ * GET /listings/map: the list's tab, filters and search (no sort, page or cursor: the map shows the
+ * first MAP_PINS in the list's order) within `box`, the map's visible area.
+ */
+export const MapQuerySchema = ListingsQueryObject.omit({ sort: true, limit: true, cursor: true })
+  .extend({ box: MapBoxSchema })
+  .superRefine(priceRangeInOrder);
+export type MapQuery = z.infer<typeof MapQuerySchema>;
 
 export const ListingOwnerSchema = z.object({
   id: z.number().int(),
@@ -309,6 +345,14 @@ export const PHOTO_PATH_DESCRIPTION = [
   'handed out before. Use it as given; ask for the listing again for a fresh one.',
 ].join(' ');
 
+/**
+ * Where a member's listings are shown on a map: their ZIP code's centre moved by a small offset of
+ * their own (the same for every viewer, so it cannot be averaged away), never their address.
+ * Null while they have no ZIP code.
+ */
+export const SpotSchema = z.object({ latitude: z.number(), longitude: z.number() });
+export type Spot = z.infer<typeof SpotSchema>;
+
 export const ListingSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -330,6 +374,8 @@ export const ListingSchema = z.object({
   hidden_reason: z.string().nullable(),
   /** Every photo, the cover first; only on a single listing's answer (lists carry the cover alone). */
   photos: z.array(ListingPhotoSchema).optional(),
+  /** Where a map shows it; only on a single listing's answer and the map's. */
+  spot: SpotSchema.nullable().optional(),
   /** When its owner last said it is still available (renewed or reactivated); null: never since listed. */
   renewed_at: TimestampSchema.nullable(),
   /** Why it paused itself (`not_renewed`); null when active or paused by its owner. */
@@ -338,3 +384,11 @@ export const ListingSchema = z.object({
   updated_at: TimestampSchema,
 });
 export type Listing = z.infer<typeof ListingSchema>;
+
+/**
+ * GET /listings/map: the listings of the list with the same tab, filters and search within the
+ * map's `box`, each with its spot, at most MAP_PINS of them in the list's order (newest first when
+ * the list is nearest first); `more` when the area holds more.
+ */
+export const MapListingsSchema = z.object({ listings: z.array(ListingSchema), more: z.boolean() });
+export type MapListings = z.infer<typeof MapListingsSchema>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import zipcodes from 'zipcodes';
 
 /** A point on the globe in degrees; only the server ever holds one (never answered). */
@@ -68,4 +69,23 @@ export function boundingBox(center: Coordinates, miles: number) {
  */
 export function longitudeWeight(center: Coordinates): number {
   return Math.cos(radians(center.latitude));
+}
+
+/** How far a member's map spot lies from their ZIP code's centre, in miles: at least, at most. */
+export const SPOT_MILES = { min: 0.15, max: 0.6 } as const;
+
+/**
+ * Where a map shows a member: their ZIP code's centre moved by an offset of their own, its
+ * direction and length drawn from a hash of their id. The same for every viewer and every request,
+ * so it cannot be averaged away, and made of nothing but the ZIP code (which their listings show
+ * anyway): never their address. To 5 decimals (about a yard).
+ */
+export function mapSpot(memberId: number, centre: Coordinates): Coordinates {
+  const hash = createHash('sha256').update(`gardenswap map spot ${memberId}`).digest();
+  const angle = (hash.readUInt32BE(0) / 2 ** 32) * 2 * Math.PI;
+  const miles = SPOT_MILES.min + (hash.readUInt32BE(4) / 2 ** 32) * (SPOT_MILES.max - SPOT_MILES.min);
+  const dLat = (miles * Math.cos(angle)) / MILES_PER_DEGREE_LATITUDE;
+  const dLon = (miles * Math.sin(angle)) / (MILES_PER_DEGREE_LATITUDE * Math.cos(radians(centre.latitude)));
+  const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+  return { latitude: round(centre.latitude + dLat), longitude: round(centre.longitude + dLon) };
 }

@@ -128,8 +128,18 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.idempotency.replayed(reply).status(done.status).send(listing);
   }
 
-  app.get('/:id', { schema: { tags, params: IdParamsSchema, response: { 200: ListingSchema } } }, async (request) =>
-    visibleListing(me(request).id, request.params.id, feed),
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        description:
+          "One listing the member may see, with every photo and its `spot` (where a map shows it: its owner's ZIP code centre moved by an offset of the owner's own; null without a ZIP code).",
+        params: IdParamsSchema,
+        response: { 200: ListingSchema },
+      },
+    },
+    async (request) => visibleListing(me(request).id, request.params.id, feed),
   );
 
   app.post(

@@ -160,16 +160,12 @@ export async function viewerDifference(
       .select('listings.title')
       .where((eb) => countable(eb, since))
       .where(livesWithin('owner', circle));
+  // The owners read apart, as ids the owner index looks up: a subquery of friends in an `or` let
+  // PostgreSQL walk every recent produce listing instead, 60 ms at a million.
+  const friends = await db.selectFrom(friendIdsOf(viewerId).as('friend')).select('friend.id').execute();
+  const seen = [viewerId, ...friends.map((f) => f.id).filter((id) => !blocked.has(id))];
   const notPublic = await ofOwnersWithin()
-    .where((eb) =>
-      eb.or([
-        eb('listings.owner_id', '=', viewerId),
-        eb.and([
-          eb('listings.owner_id', 'in', friendIdsOf(viewerId, eb)),
-          ...(blocked.size ? [eb('listings.owner_id', 'not in', [...blocked])] : []),
-        ]),
-      ]),
-    )
+    .where('listings.owner_id', 'in', seen)
     .where('listings.is_public', '=', 0)
     .execute();
   for (const row of notPublic) tally(difference, row.title);

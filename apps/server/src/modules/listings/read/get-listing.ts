@@ -1,7 +1,7 @@
 import type { Listing } from '@gardenswap/shared';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Executor } from '../../../db/schema.js';
-import type { Coordinates } from '../../../lib/geo.js';
+import { type Coordinates, mapSpot } from '../../../lib/geo.js';
 import type { PhotoSigner } from '../../images/photo-urls.js';
 import { type PhotoRow, photosFromJson, photosJson, signedPhotos } from '../listing-photos.queries.js';
 import type { PublicFeed } from '../public-feed.js';
@@ -57,11 +57,15 @@ export async function getVisibleListing(
   return withPhotos(row, photosFromJson(row.photos), coordinates(row.viewer_latitude, row.viewer_longitude), sign);
 }
 
-/** A listing's page: the listing as lists show it, and its photos. */
-const withPhotos = (row: ListingRow, photos: PhotoRow[], viewer: Coordinates | null, sign: PhotoSigner) => ({
-  ...toListing(row, viewer, sign),
-  photos: signedPhotos(photos, sign, photoAccess(row)),
-});
+/** A listing's page: the listing as lists show it, its photos, and where a map shows it. */
+const withPhotos = (row: ListingRow, photos: PhotoRow[], viewer: Coordinates | null, sign: PhotoSigner) => {
+  const centre = coordinates(row.owner_latitude, row.owner_longitude);
+  return {
+    ...toListing(row, viewer, sign),
+    photos: signedPhotos(photos, sign, photoAccess(row)),
+    spot: centre && mapSpot(row.owner_id, centre),
+  };
+};
 
 /** Who owns a listing the viewer may see (for the owner-only calls' 403 versus 404). */
 export async function getVisibleOwner(db: Executor, viewerId: number, id: number): Promise<number | undefined> {

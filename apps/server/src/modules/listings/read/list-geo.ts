@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { type Coordinates, boundingBox, longitudeWeight, squaredRadius } from '../../../lib/geo.js';
+import type { MapBox } from '@gardenswap/shared';
 import type { Executor } from '../../../db/schema.js';
 import type { ListingQuery } from './listing-row.js';
 import type { RingStart } from './nearest-rings.js';
@@ -24,6 +25,36 @@ export interface Circle {
 export function circleAround(center: Coordinates, miles: number): Circle {
   const box = boundingBox(center, miles);
   return { ...center, ...box, weight: longitudeWeight(center), radius2: squaredRadius(miles) };
+}
+
+/**
+ * A map's area as the queries bind a circle: its own bounds, centred, with a radius reaching its
+ * corners (so the circle leaves out nothing of the box). Within `circle` as well: the circle with
+ * its box cut to the area's.
+ */
+export function boxArea(box: MapBox, circle?: Circle): Circle {
+  if (circle) {
+    return {
+      ...circle,
+      minLatitude: Math.max(circle.minLatitude, box.south),
+      maxLatitude: Math.min(circle.maxLatitude, box.north),
+      minLongitude: Math.max(circle.minLongitude, box.west),
+      maxLongitude: Math.min(circle.maxLongitude, box.east),
+    };
+  }
+  const center = { latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 };
+  const weight = longitudeWeight(center);
+  const corner2 = ((box.north - box.south) / 2) ** 2 + (weight * ((box.east - box.west) / 2)) ** 2;
+  return {
+    ...center,
+    weight,
+    minLatitude: box.south,
+    maxLatitude: box.north,
+    minLongitude: box.west,
+    maxLongitude: box.east,
+    // A hair more than the corners' own distance, so rounding never leaves a corner out.
+    radius2: corner2 * (1 + 1e-9) + 1e-12,
+  };
 }
 
 /**

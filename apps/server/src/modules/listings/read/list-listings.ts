@@ -4,6 +4,7 @@ import {
   type ListingSort,
   type ListingsCursor,
   type ListingsQuery,
+  type MapBox,
   encodeCursor,
 } from '@gardenswap/shared';
 import { preparedQuery } from '../../../db/prepared-query.js';
@@ -15,7 +16,7 @@ import type { PhotoSigner } from '../../images/photo-urls.js';
 import type { FeedViewer, Head, PublicFeed } from '../public-feed.js';
 import { NOBODY } from '../visibility.js';
 import { filterShape, filterValues, filtersRings, seedFiltered } from './list-filters.js';
-import { circleAround, ringShape } from './list-geo.js';
+import { boxArea, circleAround, ringShape } from './list-geo.js';
 import { CURSOR_OF, DEFAULT_SORT, cursorId, nextCursor } from './list-order.js';
 import type { ListPlanner } from './list-planner.js';
 import { type ReadShape, type ReadValues, anyMeets, ownersHold, ringOwners, stream } from './list-read.js';
@@ -49,6 +50,9 @@ export type ListingsPage = {
   | { listings?: undefined; shared: { head: Head; rows: ListingRow[]; viewer: FeedViewer; listings: () => Listing[] } }
 );
 
+/** A list as GET /listings/ asks for it, or as the map does: within its area. */
+export type ListRequest = ListingsQuery & { box?: MapBox };
+
 /**
  * One page of GET /listings/. Each tab keeps to an index: mine and user_id walk
  * listings_owner_id (owner_id, id), public walks listings_public_feed (is_public,
@@ -70,21 +74,21 @@ export type ListingsPage = {
 export async function listListings(
   db: Executor,
   viewerId: number,
-  query: ListingsQuery,
+  query: ListRequest,
   sign: PhotoSigner,
   reads: { planner: ListPlanner; feed?: undefined },
 ): Promise<ListingsPage & { listings: Listing[] }>;
 export async function listListings(
   db: Executor,
   viewerId: number,
-  query: ListingsQuery,
+  query: ListRequest,
   sign: PhotoSigner,
   reads: ListReads,
 ): Promise<ListingsPage>;
 export async function listListings(
   db: Executor,
   viewerId: number,
-  query: ListingsQuery,
+  query: ListRequest,
   sign: PhotoSigner,
   { planner, feed }: ListReads,
 ): Promise<ListingsPage> {
@@ -102,6 +106,8 @@ export async function listListings(
   // in rings, those between the viewer and a seller far away were counted ring by ring.)
   const oneMember = query.mine || query.user_id !== undefined;
   if (sort === 'nearest' && oneMember) sort = DEFAULT_SORT;
+  // A map's area is read in the list's other orders (the map asks newest first when the list is nearest).
+  if (sort === 'nearest' && query.box) sort = DEFAULT_SORT;
   if (query.within_miles !== undefined && !viewer) throw invalidField('within_miles', LISTING_TEXTS.locationNeeded);
   // A `nearest` cursor of one member's list, handed out while it was read in rings: that order
   // was already newest first, so the page after its listing is the same.
@@ -180,7 +186,8 @@ export async function listListings(
     };
     rows = await nearestPage(rings, cursor?.kind === 'near' ? cursor : undefined, take, query.within_miles);
   } else {
-    const circle = query.within_miles !== undefined ? circleAround(viewer!, query.within_miles) : undefined;
+    const within = query.within_miles !== undefined ? circleAround(viewer!, query.within_miles) : undefined;
+    const circle = query.box ? boxArea(query.box, within) : within;
     let from: Drive = 'listings';
     if (circle && !(await planner.crowded(db, circle))) from = 'owners';
     const shape: ReadShape = {
@@ -298,7 +305,7 @@ async function listRows(db: Executor, ids: number[], feed?: PublicFeed): Promise
  * The public feed newest first, narrowed by nothing else: what `PublicFeed` shares, its first
  * page and those after it as far as the head reaches.
  */
-const opensPublicFeed = (query: ListingsQuery) =>
+const opensPublicFeed = (query: ListRequest) =>
   !!query.public &&
   !query.mine &&
   !query.friends &&
@@ -309,6 +316,7 @@ const opensPublicFeed = (query: ListingsQuery) =>
   query.min_price === undefined &&
   query.max_price === undefined &&
   query.within_miles === undefined &&
+  query.box === undefined &&
   !seedFiltered(query) &&
   (query.cursor === undefined || query.cursor.kind === 'id') &&
   (query.sort === undefined || query.sort === 'newest');
@@ -324,7 +332,7 @@ async function publicFeedPage(
   db: Executor,
   feed: PublicFeed,
   viewerId: number,
-  query: ListingsQuery,
+  query: ListRequest,
   sign: PhotoSigner,
 ): Promise<ListingsPage | undefined> {
   const shape: ReadShape = {
