@@ -85,8 +85,9 @@ const installableApp = () =>
       // A classic script: every browser with service workers runs it (module workers came later).
       rollupFormat: 'iife',
       // The app shell: every chunk, style, the page and the icons (the plugin adds the web app manifest);
-      // not the .br/.gz twins nor Vite's manifest.
-      globPatterns: ['**/*.{js,css,html,svg,png}'],
+      // not the .br/.gz twins nor Vite's manifest. The map's state outlines, so it draws offline; not its
+      // county lines (200 KB on the wire, drawn once zoomed in): every install would fetch them.
+      globPatterns: ['**/*.{js,css,html,svg,png}', '**/states-10m-*.json'],
       globIgnores: ['**/*.br', '**/*.gz', '.vite/**', 'sw.js'],
     },
   });

@@ -207,7 +207,13 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The operator's map tiles, when the map shows them (MAP_STYLE_URL).
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.mapTiles ? [new URL(config.mapTiles.url.replace(/\{[a-z]\}/g, '0')).origin] : []),
+        ],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The installable app: its service worker and its manifest, both its own files.

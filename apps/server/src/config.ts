@@ -31,6 +31,14 @@ const EnvSchema = z
     RATE_LIMITS: onOff.default('on'),
     CORS_ORIGINS: z.string().optional(),
     CONTACT_EMAIL: z.email().default('hello@gardenswap.example'),
+    MAP_STYLE_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/,
+        'must be an http(s) tile URL with {z}, {x} and {y}',
+      )
+      .optional(),
+    MAP_ATTRIBUTION: z.string().max(300).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     VAPID_PUBLIC_KEY: z.string().optional(),
@@ -279,6 +287,11 @@ export interface Config {
   };
   corsOrigins: string[];
   contactEmail: string;
+  /**
+   * The map's basemap: an operator's own raster tiles (`{z}/{x}/{y}`, and the credit they ask for);
+   * unset, the map draws the state outlines that ship with the app and asks no one.
+   */
+  mapTiles?: { url: string; attribution: string };
   logLevel: string;
   /** Set: the metrics are served to whoever presents it, and to no one else. Unset: to loopback clients only. */
   metricsToken?: string;
@@ -459,6 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     contactEmail: e.CONTACT_EMAIL,
+    mapTiles: e.MAP_STYLE_URL ? { url: e.MAP_STYLE_URL, attribution: e.MAP_ATTRIBUTION ?? '' } : undefined,
     logLevel: e.LOG_LEVEL ?? (isTest ? 'silent' : 'info'),
     metricsToken: e.METRICS_TOKEN,
     passwordHashing: isTest ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },

@@ -28,3 +28,4 @@ export * from './crop-words.js';
 export * from './produce.js';
 export * from './in-season.js';
 export * from './in-season-texts.js';
+export * from './map-texts.js';

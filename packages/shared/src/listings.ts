@@ -271,39 +271,38 @@ export const WithinMilesSchema = z.preprocess(
  * keeps seed lots only. `sort` defaults to relevance with `q`, else newest; `limit` per page
  * (default 50, at most 100), the next page through `cursor`.
  */
-const ListingsQueryObject = z
-  .object({
-    mine: FlagSchema.optional(),
-    friends: FlagSchema.optional(),
-    public: FlagSchema.optional(),
-    user_id: IdSchema.optional(),
-    q: z
-      .string()
-      .trim()
-      .max(SEARCH_TEXT_MAX)
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    type_id: repeated(TypeIdSchema),
-    category_id: CategoryIdSchema.optional(),
-    min_price: wholeDollars,
-    max_price: wholeDollars,
-    within_miles: WithinMilesSchema,
-    pollination: repeated(PollinationSchema),
-    organic: FlagSchema.optional(),
-    can_mail: FlagSchema.optional(),
-    packed_within_years: z.preprocess(
-      (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
-      z
-        .number({ error: SEED_TEXTS.packedWithinInvalid })
-        .int(SEED_TEXTS.packedWithinInvalid)
-        .min(1, SEED_TEXTS.packedWithinInvalid)
-        .max(PACKED_WITHIN_MAX, SEED_TEXTS.packedWithinInvalid)
-        .optional(),
-    ),
-    sort: z.enum(LISTING_SORTS).optional(),
-    limit: PageLimitSchema,
-    cursor: ListingsCursorSchema.optional(),
-  });
+const ListingsQueryObject = z.object({
+  mine: FlagSchema.optional(),
+  friends: FlagSchema.optional(),
+  public: FlagSchema.optional(),
+  user_id: IdSchema.optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_TEXT_MAX)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  type_id: repeated(TypeIdSchema),
+  category_id: CategoryIdSchema.optional(),
+  min_price: wholeDollars,
+  max_price: wholeDollars,
+  within_miles: WithinMilesSchema,
+  pollination: repeated(PollinationSchema),
+  organic: FlagSchema.optional(),
+  can_mail: FlagSchema.optional(),
+  packed_within_years: z.preprocess(
+    (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+    z
+      .number({ error: SEED_TEXTS.packedWithinInvalid })
+      .int(SEED_TEXTS.packedWithinInvalid)
+      .min(1, SEED_TEXTS.packedWithinInvalid)
+      .max(PACKED_WITHIN_MAX, SEED_TEXTS.packedWithinInvalid)
+      .optional(),
+  ),
+  sort: z.enum(LISTING_SORTS).optional(),
+  limit: PageLimitSchema,
+  cursor: ListingsCursorSchema.optional(),
+});
 
 /** A price range's bounds in order: the list's and the map's. */
 const priceRangeInOrder = (value: { min_price?: number; max_price?: number }, ctx: z.RefinementCtx) => {

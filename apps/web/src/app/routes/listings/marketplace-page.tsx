@@ -1,12 +1,15 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { MAP_TEXTS } from '@gardenswap/shared/map-texts';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { Modal } from '../../../components/modal';
 import { SearchField } from '../../../components/search-field';
 import { Tabs } from '../../../components/tabs';
 import { ApiError } from '../../../lib/api-client';
-import { allListings, useListings } from '../../../features/listings/api/use-listings';
+import { allListings, listingsPath, useListings } from '../../../features/listings/api/use-listings';
+import { areaText, readArea } from '../../../features/map/map-area';
+import { useSite } from '../../../features/site/api/use-site';
 import { CategoryButtons } from '../../../features/listings/components/category-buttons';
 import { FilterControls } from '../../../features/listings/components/filter-controls';
 import { ListingCard } from '../../../features/listings/components/listing-card';
@@ -25,6 +28,11 @@ import { SwapsSection } from '../../../features/swaps/components/swaps-section';
 import { InSeasonChips } from '../../../features/season/components/in-season-chips';
 import '../../../features/listings/listings.css';
 
+// The map and its library load with the map only: the list's first paint never waits for them.
+const ListingsMap = lazy(() =>
+  import('../../../features/map/components/listings-map').then((m) => ({ default: m.ListingsMap })),
+);
+
 /** Cards a wide screen shows in its first row (two on a phone): their photos load first, the rest lazily. */
 const FIRST_ROW = 4;
 
@@ -39,6 +47,15 @@ export default function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const { tab, category, categoryId, filters, search, list } = readMarketplace(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const view = params.get('view') === 'map' ? 'map' : 'list';
+  const area = readArea(params.get('box'));
+  // The map asks for what the list shows: its call's query string, in the map's own order.
+  const mapFilter = (() => {
+    if (!list) return null;
+    const query = new URLSearchParams(listingsPath(list).split('?')[1] ?? '');
+    query.delete('sort');
+    return query.toString();
+  })();
 
   const update = (change: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -71,7 +88,7 @@ export default function MarketplacePage() {
     }
   }, [filters.q]);
 
-  const listings = useListings(list ?? {}, { enabled: list !== null, keepPrevious: true });
+  const listings = useListings(list ?? {}, { enabled: list !== null && view === 'list', keepPrevious: true });
   // A page of cards renders as a transition, in slices that leave the browser free to paint and respond;
   // until it has, the previous cards (or the spinner) stay.
   const data = useDeferredValue(listings.data);
@@ -122,54 +139,83 @@ export default function MarketplacePage() {
           value={categoryId}
           onChange={(id) => update({ category: CATEGORY_OPTIONS.find((c) => c.id === id)!.name })}
         />
-        <div className="market-results" aria-busy={listings.isFetching || data !== listings.data}>
-          {search !== null && (listings.isPending || arriving) ? (
-            <Loading />
-          ) : listings.isError ? (
-            <ErrorBanner
-              message={
-                listings.error instanceof ApiError && listings.error.status === 422
-                  ? listings.error.detail
-                  : LOAD_FAILED
-              }
-            />
-          ) : shown.length > 0 ? (
-            <div className="grid listing-grid">
-              {shown.map((listing, index) => (
-                <ListingCard key={listing.id} listing={listing} priority={index < FIRST_ROW} />
-              ))}
-            </div>
-          ) : q ? (
-            <EmptyState>
-              <p>No results for “{q}”</p>
-            </EmptyState>
-          ) : narrowed || search === null ? (
+        <div className="chip-row view-switch" role="group" aria-label={MAP_TEXTS.viewLabel}>
+          {(['list', 'map'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              className="chip"
+              aria-pressed={view === v}
+              onClick={() => update({ view: v })}
+            >
+              {v === 'list' ? MAP_TEXTS.list : MAP_TEXTS.map}
+            </button>
+          ))}
+        </div>
+        {view === 'map' ? (
+          mapFilter === null ? (
             <EmptyState>
               <p>No {category} listings match these filters.</p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => setParams(writeFilters(params, DEFAULT_FILTERS), { replace: true })}
-              >
-                Clear filters
-              </button>
-            </EmptyState>
-          ) : tab === 'friends' ? (
-            <EmptyState>
-              <p>No {category} listings from your friends at the moment.</p>
-              <button type="button" className="button button-primary" onClick={() => update({ tab: 'public' })}>
-                See public listings
-              </button>
             </EmptyState>
           ) : (
-            <EmptyState>
-              <p>No {category} listings available at the moment</p>
-            </EmptyState>
-          )}
-          {shown.length > 0 && (
-            <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} fetchNextPage={fetchNextPage} />
-          )}
-        </div>
+            <Suspense fallback={<Loading />}>
+              <MarketMap filter={mapFilter} area={area} onArea={(a) => update({ box: areaText(a) })} />
+            </Suspense>
+          )
+        ) : (
+          <div className="market-results" aria-busy={listings.isFetching || data !== listings.data}>
+            {search !== null && (listings.isPending || arriving) ? (
+              <Loading />
+            ) : listings.isError ? (
+              <ErrorBanner
+                message={
+                  listings.error instanceof ApiError && listings.error.status === 422
+                    ? listings.error.detail
+                    : LOAD_FAILED
+                }
+              />
+            ) : shown.length > 0 ? (
+              <div className="grid listing-grid">
+                {shown.map((listing, index) => (
+                  <ListingCard key={listing.id} listing={listing} priority={index < FIRST_ROW} />
+                ))}
+              </div>
+            ) : q ? (
+              <EmptyState>
+                <p>No results for “{q}”</p>
+              </EmptyState>
+            ) : narrowed || search === null ? (
+              <EmptyState>
+                <p>No {category} listings match these filters.</p>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setParams(writeFilters(params, DEFAULT_FILTERS), { replace: true })}
+                >
+                  Clear filters
+                </button>
+              </EmptyState>
+            ) : tab === 'friends' ? (
+              <EmptyState>
+                <p>No {category} listings from your friends at the moment.</p>
+                <button type="button" className="button button-primary" onClick={() => update({ tab: 'public' })}>
+                  See public listings
+                </button>
+              </EmptyState>
+            ) : (
+              <EmptyState>
+                <p>No {category} listings available at the moment</p>
+              </EmptyState>
+            )}
+            {shown.length > 0 && (
+              <LoadMore
+                hasNextPage={hasNextPage}
+                isFetchingNextPage={isFetchingNextPage}
+                fetchNextPage={fetchNextPage}
+              />
+            )}
+          </div>
+        )}
       </div>
       {filtersOpen && (
         <FilterModal
@@ -183,6 +229,19 @@ export default function MarketplacePage() {
         />
       )}
     </div>
+  );
+}
+
+/** The map view: the map with the basemap this Gardenswap is set up with, and the marketplace's cards. */
+function MarketMap(props: Pick<Parameters<typeof ListingsMap>[0], 'filter' | 'area' | 'onArea'>) {
+  const site = useSite();
+  return (
+    <ListingsMap
+      {...props}
+      // Until the site's answer is known the map waits; without one it draws its own basemap.
+      tiles={site.data ? site.data.map_tiles : site.isError ? null : undefined}
+      card={(listing) => <ListingCard listing={listing} />}
+    />
   );
 }
 

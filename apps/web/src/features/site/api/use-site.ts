@@ -3,6 +3,8 @@ import { api } from '../../../lib/api-client';
 
 export interface SiteInfo {
   contact_email: string;
+  /** The operator's map tiles, or null: the map draws the outlines that ship with it. */
+  map_tiles: { url: string; attribution: string } | null;
 }
 
 /** Public facts about this Gardenswap (the contact address of the home page). */
