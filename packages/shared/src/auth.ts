@@ -12,7 +12,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from './constants.js';
-import { optionalText, requiredText } from './common.js';
+import { SpotSchema, optionalText, requiredText } from './common.js';
 import { TEXTS } from './texts.js';
 
 /** An e-mail address as typed: required, the spec's format, compared lowercased. */
@@ -131,6 +131,10 @@ export const PublicUserSchema = UserSchema.pick({
   friend_count: true,
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** A member's profile as another sees it (GET /auth/users/{id}/public): with where a map shows them. */
+export const PublicProfileSchema = PublicUserSchema.extend({ spot: SpotSchema.nullable() });
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 
 /** The multipart fields of POST /auth/upload-profile-image (the file travels beside them). */
 export const ProfileLocationInputSchema = z.object({

@@ -53,3 +53,11 @@ export const PageLimitSchema = z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX
 
 /** An ISO 8601 timestamp as the API writes it. */
 export const TimestampSchema = z.string();
+
+/**
+ * Where a member's listings are shown on a map: their ZIP code's centre moved by a small offset of
+ * their own (the same for every viewer, so it cannot be averaged away), never their address.
+ * Null while they have no ZIP code.
+ */
+export const SpotSchema = z.object({ latitude: z.number(), longitude: z.number() });
+export type Spot = z.infer<typeof SpotSchema>;

@@ -11,7 +11,9 @@ import {
   TITLE_MIN,
 } from './constants.js';
 import { ListingPhotoSchema } from './listing-photos.js';
-import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, TimestampSchema, formNumber } from './common.js';
+import { FlagSchema, ID_MAX, IdSchema, PageLimitSchema, SpotSchema, TimestampSchema, formNumber } from './common.js';
+
+export { SpotSchema, type Spot } from './common.js';
 import { TEXTS } from './texts.js';
 import { PausedReasonSchema } from './fresh-listings.js';
 import { PollinationSchema, SeedLotInputSchema, SeedLotSchema, storedSeedLot } from './seed-lots.js';
@@ -343,14 +345,6 @@ export const PHOTO_PATH_DESCRIPTION = [
   'still see the listing: making it friends-only, pausing it, a block or deleting it ends every URL',
   'handed out before. Use it as given; ask for the listing again for a fresh one.',
 ].join(' ');
-
-/**
- * Where a member's listings are shown on a map: their ZIP code's centre moved by a small offset of
- * their own (the same for every viewer, so it cannot be averaged away), never their address.
- * Null while they have no ZIP code.
- */
-export const SpotSchema = z.object({ latitude: z.number(), longitude: z.number() });
-export type Spot = z.infer<typeof SpotSchema>;
 
 export const ListingSchema = z.object({
   id: z.number().int(),

@@ -73,4 +73,12 @@ test('a member switches the marketplace to a map, pans, searches this area, open
   await expect(page).toHaveURL(/[?&]tab=public/);
   await expect(page).toHaveURL(/[?&]category=produce/);
   await expect(page.getByRole('article').filter({ hasText: 'Anchorage potatoes' })).toBeVisible();
+
+  // A listing's page and its seller's show the same approximate spot, never a pin on a house.
+  await page.getByRole('article').filter({ hasText: 'Anchorage potatoes' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Anchorage potatoes' })).toBeVisible();
+  await expect(page.getByRole('img', { name: MAP_TEXTS.approximate })).toBeVisible();
+  await page.getByRole('link', { name: anchorage.username }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/seller/${anchorage.id}$`));
+  await expect(page.getByRole('img', { name: MAP_TEXTS.approximate })).toBeVisible();
 });

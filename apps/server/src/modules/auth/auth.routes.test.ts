@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, PASSWORD } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/multipart.js';
+import { coordinatesOfZip, mapSpot } from '../../lib/geo.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -176,6 +177,8 @@ describe('profiles', () => {
       state: 'UT',
       zip_code: '84101',
       friend_count: 0,
+      // Where a map shows them: near the ZIP code's centre, by an offset of their own, never the address.
+      spot: mapSpot(other.id, coordinatesOfZip('84101')!),
     });
   });
 

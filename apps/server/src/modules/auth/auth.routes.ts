@@ -6,7 +6,7 @@ import {
   LoginResultSchema,
   ProfileLocationInputSchema,
   ProfileSettingsInputSchema,
-  PublicUserSchema,
+  PublicProfileSchema,
   RegisterInputSchema,
   ResetPasswordInputSchema,
   TEXTS,
@@ -14,6 +14,7 @@ import {
 } from '@gardenswap/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { coordinatesOfZip, mapSpot } from '../../lib/geo.js';
 import { AppError, notFound, unauthorized } from '../../lib/app-error.js';
 import { readMultipart } from '../../plugins/multipart.js';
 import { me } from '../../plugins/auth.js';
@@ -223,11 +224,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id/public',
-    { schema: { tags, params: IdParamsSchema, response: { 200: PublicUserSchema } } },
+    {
+      schema: {
+        tags,
+        description:
+          "What any member may see of another, and their `spot`: where a map shows them (their ZIP code's centre moved by an offset of their own, as on their listings; null without a known ZIP code).",
+        params: IdParamsSchema,
+        response: { 200: PublicProfileSchema },
+      },
+    },
     async (request) => {
       const user = await getPublicUser(app.db, request.params.id, me(request).id);
       if (!user) throw notFound(TEXTS.userNotFound);
-      return user;
+      const centre = coordinatesOfZip(user.zip_code);
+      return { ...user, spot: centre && mapSpot(user.id, centre) };
     },
   );
 

@@ -123,6 +123,9 @@ describe('the marketplace on a map', () => {
     ctx.wroteAround();
     const far = await ctx.inject({ method: 'GET', url: `/api/listings/${unplaced.id}`, as: other! });
     expect(far.json<Listing>().spot).toBeNull();
+    // Their profile shows them at the very spot of their listings.
+    const profile = await ctx.inject({ method: 'GET', url: `/api/auth/users/${a!.id}/public`, as: other! });
+    expect(profile.json().spot).toEqual(spotOf(a!));
     // Two members of one ZIP code are two pins, not one.
     expect(spotOf(b!)).not.toEqual(spotOf(a!));
     // Nothing of where they live but the ZIP code: an address changes no spot.

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth-context';
 import { locationLabel } from '../../../lib/format';
 import { usePublicUser } from '../../../features/friends/api/use-public-user';
+import { ApproximateSpot } from '../approximate-spot';
 import { FriendControls } from '../../../features/friends/components/friend-controls';
 import { MessageBar } from './message-bar';
 import { SellerHaves } from './seller-haves';
@@ -111,6 +112,8 @@ function SellerProfile({ userId }: { userId: number }) {
         {!own && <FriendControls user={seller} />}
         {!own && <SafetyActions userId={seller.id} username={seller.username} />}
       </section>
+
+      {seller.spot && <ApproximateSpot spot={seller.spot} />}
 
       <TradeRecordSection userId={userId} own={own} />
 

@@ -1,10 +1,10 @@
-import type { Listing, Spot } from '@gardenswap/shared/listings';
+import type { Listing } from '@gardenswap/shared/listings';
 import { LISTING_STATES } from '@gardenswap/shared/constants';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { MODERATION_TEXTS } from '@gardenswap/shared/moderation';
 import { FRESH_TEXTS } from '@gardenswap/shared/fresh-texts';
 import { ArrowLeft, MapPin, MessageCircle, Pencil, Share2, Trash2 } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { CopyLink } from '../../../components/copy-link';
@@ -26,13 +26,10 @@ import { RenewButton } from '../../../features/listings/components/renew-button'
 import { SeedLotDetails } from '../../../features/listings/components/seed-lot-details';
 import { categoryName, stateLabel, stateOptionsFor } from '../../../features/listings/utils/categories';
 import { distanceLabel } from '../../../lib/format';
-import { useSite } from '../../../features/site/api/use-site';
+import { ApproximateSpot } from '../approximate-spot';
 import { ReportListingLink } from '../../../features/safety/components/report-button';
 import { TradePanel } from '../../../features/trade/components/trade-panel';
 import '../../../features/listings/listings.css';
-
-// The small map loads with a listing that has a spot, never with the page's first paint.
-const SpotMap = lazy(() => import('../../../features/map/components/spot-map').then((m) => ({ default: m.SpotMap })));
 
 /** The delete failure texts of the spec (§8). */
 function deleteError(error: unknown): string {
@@ -194,7 +191,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
               <Share2 aria-hidden size={18} /> Share
             </button>
           </div>
-          {listing.spot && <ListingSpot spot={listing.spot} />}
+          {listing.spot && <ApproximateSpot spot={listing.spot} />}
           {!isOwner && <ReportListingLink listingId={listing.id} />}
         </div>
       </div>
@@ -280,16 +277,5 @@ function StatusControl({ listing, onError }: { listing: Listing; onError: (text:
         ))}
       </SelectField>
     </div>
-  );
-}
-
-/** The listing's approximate spot, on a map that loads only here, with the basemap this Gardenswap is set up with. */
-function ListingSpot({ spot }: { spot: Spot }) {
-  const site = useSite();
-  if (site.isPending) return null;
-  return (
-    <Suspense fallback={null}>
-      <SpotMap spot={spot} tiles={site.data?.map_tiles ?? null} />
-    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@gardenswap/shared/auth';
+import type { PublicProfile } from '@gardenswap/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
@@ -7,7 +7,7 @@ import { userKeys } from '../../../lib/query-keys';
 export function usePublicUser(userId: number) {
   return useQuery({
     queryKey: userKeys.public(userId),
-    queryFn: () => api<PublicUser>(`/auth/users/${userId}/public`),
+    queryFn: () => api<PublicProfile>(`/auth/users/${userId}/public`),
     // A copy kept on the device or read by the chat may predate a block: the page asks again on opening.
     refetchOnMount: 'always',
   });

@@ -16,10 +16,19 @@ const AREA_METRES = 1_000;
 export function SpotMap({ spot, tiles }: { spot: Spot; tiles: { url: string; attribution: string } | null }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const map = L.map(element.current!, { zoomControl: true, scrollWheelZoom: false, minZoom: 4, maxZoom: 16 });
-    map.attributionControl.setPrefix(false);
+    // A picture, not a control: nothing in it to focus or operate (the tiles' credit is the caption's).
+    const map = L.map(element.current!, {
+      zoomControl: false,
+      attributionControl: false,
+      dragging: false,
+      keyboard: false,
+      scrollWheelZoom: false,
+      doubleClickZoom: false,
+      touchZoom: false,
+      boxZoom: false,
+    });
     map.setView([spot.latitude, spot.longitude], 13);
-    if (tiles) L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 16 }).addTo(map);
+    if (tiles) L.tileLayer(tiles.url, { maxZoom: 16 }).addTo(map);
     else void ownBasemap(map);
     L.circle([spot.latitude, spot.longitude], {
       radius: AREA_METRES,
@@ -34,7 +43,10 @@ export function SpotMap({ spot, tiles }: { spot: Spot; tiles: { url: string; att
   return (
     <figure className="spot-map">
       <div ref={element} className="spot-map-canvas" role="img" aria-label={MAP_TEXTS.approximate} />
-      <figcaption className="muted">{MAP_TEXTS.approximate}</figcaption>
+      <figcaption className="muted">
+        {MAP_TEXTS.approximate}
+        {tiles?.attribution && <span className="spot-map-credit"> · {tiles.attribution}</span>}
+      </figcaption>
     </figure>
   );
 }
