@@ -106,6 +106,8 @@ const rowsOf = (point: Coordinates, crops: PointCounts) =>
 
 /** Replaces the whole table with fresh counts, in one transaction (readers see the old or the new). */
 export async function replaceAll(db: Executor, all: AllCounts) {
+  // Nothing counted and nothing kept (a marketplace with no recent produce): no write at all.
+  if (all.size === 0 && !(await db.selectFrom('in_season').select('crop').limit(1).executeTakeFirst())) return;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('in_season').execute();
     await upsert(
@@ -117,13 +119,22 @@ export async function replaceAll(db: Executor, all: AllCounts) {
 
 /** Replaces one centre's counts. */
 export async function replaceAt(db: Executor, point: Coordinates, crops: PointCounts) {
-  await db.transaction().execute(async (trx) => {
-    let gone = trx
+  if (crops.size === 0) {
+    // Nothing to keep there: one statement, no transaction.
+    await db
       .deleteFrom('in_season')
       .where('latitude', '=', point.latitude)
-      .where('longitude', '=', point.longitude);
-    if (crops.size) gone = gone.where('crop', 'not in', [...crops.keys()]);
-    await gone.execute();
+      .where('longitude', '=', point.longitude)
+      .execute();
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('in_season')
+      .where('latitude', '=', point.latitude)
+      .where('longitude', '=', point.longitude)
+      .where('crop', 'not in', [...crops.keys()])
+      .execute();
     await upsert(trx, rowsOf(point, crops));
   });
 }
