@@ -46,6 +46,8 @@ import { offlineMailPlugin } from './modules/messages/offline-mail.js';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { tradeRoutes } from './modules/trade/trade.routes.js';
+import { pickupRoutes } from './modules/trade/pickup.routes.js';
+import { pickupSweep } from './modules/trade/pickup-sweep.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { presencePlugin } from './modules/presence/presence.plugin.js';
@@ -282,6 +284,7 @@ export async function buildApp(
     await api.register(offlineMailPlugin);
     // Listings ask their owners whether they are still available, and pause themselves.
     await api.register(freshListingsSweep);
+    await api.register(pickupSweep);
     // Before the routes that create: they claim the request's Idempotency-Key through it.
     await api.register(idempotencyPlugin);
     await api.register(healthRoutes, { prefix: '/api/health' });
@@ -304,6 +307,7 @@ export async function buildApp(
     await api.register(moderationRoutes, { prefix: '/api/moderation' });
     await api.register(swapsRoutes, { prefix: '/api/swaps' });
     await api.register(tradeRoutes, { prefix: '/api' });
+    await api.register(pickupRoutes, { prefix: '/api' });
     await api.register(pushRoutes, { prefix: '/api/push' });
   });
 

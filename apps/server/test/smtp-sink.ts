@@ -8,6 +8,8 @@ export interface ReceivedMail {
   headers: Record<string, string>;
   /** Every part's decoded text (plain and HTML), for looking things up. */
   body: string;
+  /** The message as it came, for a MIME parser (attachments). */
+  raw: string;
 }
 
 const decodeQuotedPrintable = (text: string) =>
@@ -21,7 +23,7 @@ function parse(raw: string, to: string[]): ReceivedMail {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { to, subject: headers.subject ?? '', headers, body: decodeQuotedPrintable(raw.slice(split + 4)) };
+  return { to, subject: headers.subject ?? '', headers, body: decodeQuotedPrintable(raw.slice(split + 4)), raw };
 }
 
 /** A real SMTP server on a free port (or the given one) that keeps every message it is given. */

@@ -117,6 +117,8 @@ export const UserSchema = z.object({
   pending_email: z.string().nullable(),
   /** Marked by the operator: sees /moderation. */
   is_moderator: z.boolean(),
+  /** The member's IANA time zone as their browser last said it; null until then (their ZIP code's zone is used). */
+  time_zone: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

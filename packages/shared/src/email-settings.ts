@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The kinds of e-mail a member can switch on or off one by one. */
-export const EMAIL_KINDS = ['matches', 'friend_requests', 'messages'] as const;
+export const EMAIL_KINDS = ['matches', 'friend_requests', 'messages', 'trades'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** The member's e-mail switches, one per kind; only in their own profile. */
@@ -12,6 +12,8 @@ export const EmailNotificationsSchema = z.object({
   friend_requests: z.boolean(),
   /** Messages wait unread while the member is away from the app. */
   messages: z.boolean(),
+  /** A pickup time is offered, agreed, moved or cancelled, and is near. */
+  trades: z.boolean(),
 });
 export type EmailNotifications = z.infer<typeof EmailNotificationsSchema>;
 
@@ -21,7 +23,9 @@ export type EmailNotifications = z.infer<typeof EmailNotificationsSchema>;
  */
 export const ProfileSettingsInputSchema = z.object({
   email_notifications: z.union([
-    z.boolean().transform((on): Partial<EmailNotifications> => ({ matches: on, friend_requests: on, messages: on })),
+    z
+      .boolean()
+      .transform((on): Partial<EmailNotifications> => ({ matches: on, friend_requests: on, messages: on, trades: on })),
     EmailNotificationsSchema.partial().refine((s) => Object.keys(s).length > 0, {
       message: 'Name at least one e-mail setting',
     }),
@@ -51,6 +55,12 @@ export const EMAIL_KIND_TEXTS: Record<
     hint: 'When a message waits unread for you while you are away from Gardenswap.',
     unsubscribeQuestion: 'Turn off e-mails about new messages?',
     unsubscribed: 'You will no longer get e-mails about new messages.',
+  },
+  trades: {
+    label: 'Pickup times',
+    hint: 'When a pickup time is agreed, moved or cancelled, and a reminder before it.',
+    unsubscribeQuestion: 'Turn off e-mails about pickup times?',
+    unsubscribed: 'You will no longer get e-mails about pickup times.',
   },
 };
 

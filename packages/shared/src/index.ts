@@ -21,6 +21,7 @@ export * from './moderation.js';
 export * from './swaps.js';
 export * from './fresh-listings.js';
 export * from './trade.js';
+export * from './pickup.js';
 export * from './push.js';
 export * from './pwa-texts.js';
 export * from './offline-texts.js';

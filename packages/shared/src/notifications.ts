@@ -22,6 +22,13 @@ export const NOTIFICATION_TYPES = [
   'reservation_cancelled',
   'trade_thanks_asked',
   'thanks_received',
+  // Pickup times on a reserved listing: offered, another asked for, agreed, cancelled; a reminder before; was it handed over.
+  'pickup_offered',
+  'pickup_asked',
+  'pickup_agreed',
+  'pickup_cancelled',
+  'pickup_reminder',
+  'pickup_handover_asked',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -50,7 +57,10 @@ export const NotificationSchema = z.object({
     })
     .nullable(),
   want: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  /** A moderator's reason (hidden listing, warning) or a report's outcome. */
+  /**
+   * A moderator's reason (hidden listing, warning) or a report's outcome; a pickup's agreed time
+   * (an ISO instant, for `pickup_agreed` and `pickup_reminder`) or the note asking for another time.
+   */
   note: z.string().nullable(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

@@ -15,6 +15,12 @@ export const PUSH_KIND_OF_NOTIFICATION: Partial<Record<NotificationType, PushKin
   reservation_cancelled: 'trades',
   trade_thanks_asked: 'trades',
   thanks_received: 'trades',
+  pickup_offered: 'trades',
+  pickup_asked: 'trades',
+  pickup_agreed: 'trades',
+  pickup_cancelled: 'trades',
+  pickup_reminder: 'trades',
+  pickup_handover_asked: 'trades',
 };
 
 /** The member's push switches, one per kind. */
@@ -139,4 +145,19 @@ export const PUSH_NOTICE_TEXTS: Partial<
   }),
   trade_thanks_asked: (p) => ({ title: `“${p.note}” changed hands with ${p.from}`, body: 'Say thanks.' }),
   thanks_received: (p) => ({ title: `${p.from} thanked you`, body: `“${p.note}”` }),
+  pickup_offered: (p) => ({
+    title: `${p.from} offered pickup times`,
+    body: `For “${p.listing}”. Pick one that suits you.`,
+  }),
+  pickup_asked: (p) => ({
+    title: `${p.from} asked for another pickup time`,
+    body: p.note ? `“${p.note}”` : `For “${p.listing}”.`,
+  }),
+  pickup_agreed: (p) => ({ title: `Pickup with ${p.from}: ${p.note}`, body: `“${p.listing}”` }),
+  pickup_cancelled: (p) => ({ title: `${p.from} cancelled the pickup`, body: `For “${p.listing}”.` }),
+  pickup_reminder: (p) => ({ title: `Pickup with ${p.from} at ${p.note}`, body: `“${p.listing}”` }),
+  pickup_handover_asked: (p) => ({ title: `Was “${p.listing}” handed over?`, body: `Mark it once ${p.from} has it.` }),
 };
+
+/** The notifications whose note is a pickup's agreed time (an ISO instant), shown in the reader's own zone. */
+export const PICKUP_TIME_NOTICES: readonly NotificationType[] = ['pickup_agreed', 'pickup_reminder'];

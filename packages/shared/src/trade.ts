@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common.js';
 import { MessageContentSchema } from './messages.js';
+import { PickupOfferInputSchema, PickupSchema } from './pickup.js';
 
 /** A pickup note (when and where) on a reservation: up to 280 characters, optional. */
 export const PICKUP_NOTE_MAX = 280;
@@ -55,10 +56,11 @@ export const InterestResultSchema = z.object({
 export const InterestedMemberSchema = MemberSchema.extend({ created_at: TimestampSchema });
 export type InterestedMember = z.infer<typeof InterestedMemberSchema>;
 
-/** POST /listings/{id}/reservation */
+/** POST /listings/{id}/reservation: the member, and optionally a pickup note or pickup times offered to them. */
 export const ReserveInputSchema = z.object({
   user_id: IdSchema,
   pickup_note: z.string().trim().max(PICKUP_NOTE_MAX, TRADE_TEXTS.pickupNoteTooLong).optional(),
+  pickup: PickupOfferInputSchema.optional(),
 });
 export type ReserveInput = z.infer<typeof ReserveInputSchema>;
 
@@ -102,6 +104,8 @@ export const ListingTradeStatusSchema = z.object({
   reserved_for_me: z.boolean(),
   reserved_for: MemberSchema.nullable(),
   pickup_note: z.string().nullable(),
+  /** The pickup being arranged or agreed, only for the owner and the member it is reserved for. */
+  pickup: PickupSchema.nullable(),
   trade: TradeSchema.nullable(),
 });
 export type ListingTradeStatus = z.infer<typeof ListingTradeStatusSchema>;
@@ -139,3 +143,15 @@ export interface TradeUpdated {
   listing_id: number;
   trade_id?: number;
 }
+
+/**
+ * GET /trades/reserved-with/{id}: the listings reserved between me and another member (either way),
+ * each with its pickup; what their chat shows above the messages.
+ */
+export const ReservedBetweenSchema = z.object({
+  listing: z.object({ id: z.number().int(), title: z.string() }),
+  /** Whether I own the listing (else it is kept for me). */
+  is_owner: z.boolean(),
+  pickup: PickupSchema.nullable(),
+});
+export type ReservedBetween = z.infer<typeof ReservedBetweenSchema>;

@@ -28,6 +28,7 @@ import * as listingStems from './migrations/025-listing-stems.js';
 import * as ownerIndexHoldsStems from './migrations/026-owner-index-holds-stems.js';
 import * as seedLots from './migrations/027-seed-lots.js';
 import * as inSeason from './migrations/028-in-season.js';
+import * as pickupTimes from './migrations/029-pickup-times.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a shipped one. */
@@ -60,6 +61,7 @@ const migrations = {
   '026-owner-index-holds-stems': ownerIndexHoldsStems,
   '027-seed-lots': seedLots,
   '028-in-season': inSeason,
+  '029-pickup-times': pickupTimes,
 } satisfies Record<string, Migration>;
 
 /**

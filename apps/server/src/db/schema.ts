@@ -1,4 +1,11 @@
-import type { ModerationLogAction, NotificationType, PushKind, ReportTargetType, TradeKind } from '@gardenswap/shared';
+import type {
+  ModerationLogAction,
+  NotificationType,
+  PickupStatus,
+  PushKind,
+  ReportTargetType,
+  TradeKind,
+} from '@gardenswap/shared';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
@@ -34,6 +41,9 @@ export interface UsersTable {
   push_matches: Generated<Flag>;
   push_friend_requests: Generated<Flag>;
   push_trades: Generated<Flag>;
+  email_trades: Generated<Flag>;
+  /** The member's IANA time zone as their browser last said it; times in e-mails use it. */
+  time_zone: string | null;
   /**
    * Tokens signed before sessions were kept (they have no `sessions` row) and before this moment
    * no longer count: set whenever a member's sessions are ended.
@@ -292,6 +302,8 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
   /** The last failure, kept when the e-mail is given up. */
   error: string | null;
+  /** Files the e-mail carries, as JSON (`MailAttachment[]`). */
+  attachments: string | null;
 }
 
 /**
@@ -401,6 +413,29 @@ export interface ModerationActionsTable {
   created_at: Timestamp;
 }
 
+/**
+ * A reserved listing's pickup between its owner and the member it is kept for; it counts only while
+ * the listing is still reserved for that member.
+ */
+export interface PickupsTable {
+  listing_id: number;
+  owner_id: number;
+  member_id: number;
+  offered_by_id: number;
+  status: PickupStatus;
+  /** The offered UTC instants, earliest first, as a JSON array. */
+  times: string;
+  agreed_time: Timestamp | null;
+  place: string | null;
+  note: string | null;
+  /** When both are reminded; nulled once they are. */
+  remind_at: Timestamp | null;
+  /** When the owner is asked whether it was handed over; nulled once they are. */
+  handover_ask_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -425,6 +460,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   fresh_listings_since: FreshListingsSinceTable;
   in_season: InSeasonTable;
+  pickups: PickupsTable;
   search_words: SearchWordsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

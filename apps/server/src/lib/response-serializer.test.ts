@@ -11,7 +11,7 @@ const rows = async () => {
   return found.map((row) => ({
     ...row,
     friend_count: 0,
-    email_notifications: { matches: true, friend_requests: true, messages: row.email_messages === 1 },
+    email_notifications: { matches: true, friend_requests: true, messages: row.email_messages === 1, trades: true },
   }));
 };
 beforeAll(async () => {

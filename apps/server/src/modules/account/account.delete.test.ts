@@ -40,6 +40,10 @@ const WRITES_ON_A_MEMBER = [
   'POST /api/listings/{id}/reservation',
   'DELETE /api/listings/{id}/reservation',
   'POST /api/listings/{id}/hand-over',
+  'PUT /api/listings/{id}/pickup',
+  'DELETE /api/listings/{id}/pickup',
+  'POST /api/listings/{id}/pickup/agree',
+  'POST /api/listings/{id}/pickup/ask',
   'POST /api/trades/{id}/thanks',
   'POST /api/thanks/{id}/hide',
 ];
@@ -50,6 +54,7 @@ const OWN_ACCOUNT_ONLY = [
   'POST /api/auth/password/reset',
   'POST /api/auth/logout',
   'PATCH /api/auth/profile',
+  'PUT /api/auth/time-zone',
   'POST /api/auth/upload-profile-image',
   'POST /api/auth/invite',
   'POST /api/mail/unsubscribe',

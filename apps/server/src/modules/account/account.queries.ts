@@ -55,13 +55,15 @@ export async function exportProfile(db: Executor, userId: number) {
       'email_matches',
       'email_friend_requests',
       'email_messages',
+      'email_trades',
+      'time_zone',
       'created_at',
       'updated_at',
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const pushSwitches = await getPushSwitches(db, userId);
-  const { email_matches, email_friend_requests, email_messages, ...rest } = row;
+  const { email_matches, email_friend_requests, email_messages, email_trades, ...rest } = row;
   return {
     ...rest,
     email_confirmed: rest.email_confirmed === 1,
@@ -69,6 +71,7 @@ export async function exportProfile(db: Executor, userId: number) {
       matches: email_matches === 1,
       friend_requests: email_friend_requests === 1,
       messages: email_messages === 1,
+      trades: email_trades === 1,
     },
     push_notifications: pushSwitches,
     created_at: toIso(row.created_at),

@@ -59,7 +59,9 @@ const OWN_COLUMNS = [
   'email_matches',
   'email_friend_requests',
   'email_messages',
+  'email_trades',
   'is_moderator',
+  'time_zone',
 ] as const;
 
 /** A member's row with the given columns and friend_count counted as it is now. */
@@ -74,11 +76,16 @@ function selectUser<C extends (typeof OWN_COLUMNS)[number]>(db: Executor, id: nu
     .then((row) => row && { ...row, friend_count: Number(row.friend_count) });
 }
 
+/** Keeps the time zone the member's browser is in. */
+export async function setTimeZone(db: Executor, id: number, timeZone: string) {
+  await db.updateTable('users').set({ time_zone: timeZone, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
 /** The member's own profile; never the address, apt or password hash. */
 export function getProfile(db: Executor, id: number): Promise<User | undefined> {
   return selectUser(db, id, OWN_COLUMNS).then((row) => {
     if (!row) return undefined;
-    const { email_matches, email_friend_requests, email_messages, ...rest } = row;
+    const { email_matches, email_friend_requests, email_messages, email_trades, ...rest } = row;
     return {
       ...rest,
       email_confirmed: rest.email_confirmed === 1,
@@ -87,6 +94,7 @@ export function getProfile(db: Executor, id: number): Promise<User | undefined> 
         matches: email_matches === 1,
         friend_requests: email_friend_requests === 1,
         messages: email_messages === 1,
+        trades: email_trades === 1,
       },
     };
   });

@@ -10,8 +10,10 @@ import {
   RegisterInputSchema,
   ResetPasswordInputSchema,
   TEXTS,
+  TimeZoneInputSchema,
   UserSchema,
 } from '@gardenswap/shared';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coordinatesOfZip, mapSpot } from '../../lib/geo.js';
@@ -32,6 +34,7 @@ import {
   insertPasswordReset,
   insertUser,
   setPasswordHash,
+  setTimeZone,
   updateProfileLocation,
 } from './auth.queries.js';
 import { loginLimits, passwordResetLimit, registerLimit } from './auth.limits.js';
@@ -209,6 +212,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await getProfile(app.db, userId);
       if (!profile) throw notFound(TEXTS.userNotFound);
       return profile;
+    },
+  );
+
+  app.put(
+    '/time-zone',
+    {
+      schema: {
+        tags,
+        description:
+          'Keeps the time zone my browser is in (IANA name): times in my e-mails and calendar files use it. 422 for a zone nobody knows.',
+        body: TimeZoneInputSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await setTimeZone(app.db, me(request).id, request.body.time_zone);
+      return reply.status(204).send(null);
     },
   );
 

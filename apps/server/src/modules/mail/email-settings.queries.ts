@@ -11,6 +11,7 @@ export async function setEmailNotifications(db: Executor, id: number, settings: 
       email_matches: flag(settings.matches),
       email_friend_requests: flag(settings.friend_requests),
       email_messages: flag(settings.messages),
+      email_trades: flag(settings.trades),
       updated_at: nowIso(),
     })
     .where('id', '=', id)

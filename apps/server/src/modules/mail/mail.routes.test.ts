@@ -61,7 +61,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
   it('turns each kind of e-mail off and on from the profile, the others as they are', async () => {
     const a = await createUser(ctx);
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/profile', as: a })).json()).toMatchObject({
-      email_notifications: { matches: true, friend_requests: true, messages: true },
+      email_notifications: { matches: true, friend_requests: true, messages: true, trades: true },
     });
     const off = await ctx.inject({
       method: 'PATCH',
@@ -72,7 +72,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({
       id: a.id,
-      email_notifications: { matches: true, friend_requests: true, messages: false },
+      email_notifications: { matches: true, friend_requests: true, messages: false, trades: true },
     });
     const row = await ctx.db
       .selectFrom('users')
@@ -87,7 +87,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
       payload: { email_notifications: { matches: false, messages: true } },
     });
     expect(two.json()).toMatchObject({
-      email_notifications: { matches: false, friend_requests: true, messages: true },
+      email_notifications: { matches: false, friend_requests: true, messages: true, trades: true },
     });
     for (const payload of [
       { email_notifications: 'x' },
@@ -110,15 +110,30 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
       payload: { email_notifications: false },
     });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json<User>().email_notifications).toEqual({ matches: false, friend_requests: false, messages: false });
-    expect(await switchesOf(a)).toEqual({ email_matches: 0, email_friend_requests: 0, email_messages: 0 });
+    expect(off.json<User>().email_notifications).toEqual({
+      matches: false,
+      friend_requests: false,
+      messages: false,
+      trades: false,
+    });
+    expect(await switchesOf(a)).toEqual({
+      email_matches: 0,
+      email_friend_requests: 0,
+      email_messages: 0,
+      email_trades: 0,
+    });
     const on = await ctx.inject({
       method: 'PATCH',
       url: '/api/auth/profile',
       as: a,
       payload: { email_notifications: true },
     });
-    expect(on.json<User>().email_notifications).toEqual({ matches: true, friend_requests: true, messages: true });
+    expect(on.json<User>().email_notifications).toEqual({
+      matches: true,
+      friend_requests: true,
+      messages: true,
+      trades: true,
+    });
   });
 
   const settingsOf = async (user: { token: string }) =>
@@ -127,10 +142,10 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
   const switchesOf = (user: { id: number }) =>
     ctx.db
       .selectFrom('users')
-      .select(['email_matches', 'email_friend_requests', 'email_messages'])
+      .select(['email_matches', 'email_friend_requests', 'email_messages', 'email_trades'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-  const ALL_ON = { email_matches: 1, email_friend_requests: 1, email_messages: 1 };
+  const ALL_ON = { email_matches: 1, email_friend_requests: 1, email_messages: 1, email_trades: 1 };
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
   const describeLink = (token: string) =>
     ctx.inject({ method: 'GET', url: `/api/mail/unsubscribe/link?token=${encodeURIComponent(token)}` });
@@ -187,6 +202,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
         matches: kind !== 'matches',
         friend_requests: kind !== 'friend_requests',
         messages: kind !== 'messages',
+        trades: kind !== 'trades',
       });
     }
     // An invitation's link names an address: once it is a member's, their friend requests go quiet.
@@ -194,7 +210,7 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
     expect(
       (await unsubscribe(tokenOf(await mailer.unsubscribeUrl({ email: b.email }, 'friend_requests')))).statusCode,
     ).toBe(200);
-    expect(await settingsOf(b)).toEqual({ matches: true, friend_requests: false, messages: true });
+    expect(await settingsOf(b)).toEqual({ matches: true, friend_requests: false, messages: true, trades: true });
   });
 
   it('unsubscribes with the one-click POST of a mail client (RFC 8058), with no page', async () => {
@@ -220,7 +236,12 @@ describe('e-mail without SMTP_URL, previews and the profile switch', () => {
       expect((await describeLink(token)).json()).toEqual({ kinds: [...EMAIL_KINDS] });
       expect(await switchesOf(member)).toEqual(ALL_ON);
       expect((await unsubscribe(token)).statusCode).toBe(200);
-      expect(await settingsOf(member)).toEqual({ matches: false, friend_requests: false, messages: false });
+      expect(await settingsOf(member)).toEqual({
+        matches: false,
+        friend_requests: false,
+        messages: false,
+        trades: false,
+      });
     }
   });
 

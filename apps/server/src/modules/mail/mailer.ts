@@ -25,6 +25,15 @@ export interface OutgoingMail extends RenderedMail {
    * so they must not offer one.
    */
   unsubscribeUrl?: string;
+  /** Files it carries, such as a calendar entry. */
+  attachments?: MailAttachment[];
+}
+
+/** A file an e-mail carries; text only (a calendar entry), kept in the outbox as it is. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {
@@ -107,6 +116,7 @@ export const mailerPlugin = fp(
               // The same id on every attempt, so a receiver can tell a repeat from a new e-mail.
               messageId: `<outbox.${mail.id}.${Date.parse(mail.created_at)}@${host}>`,
               headers: mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : undefined,
+              attachments: mail.attachments ? (JSON.parse(mail.attachments) as MailAttachment[]) : undefined,
             });
             return { outcome: 'sent' };
           },
@@ -126,6 +136,7 @@ export const mailerPlugin = fp(
             html: mail.html,
             text: mail.text,
             headers,
+            attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
             status: transport ? 'queued' : 'kept',
           },
           iso(Date.now()),

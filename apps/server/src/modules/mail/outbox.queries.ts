@@ -93,6 +93,8 @@ export interface NewOutboxMail {
   html: string;
   text: string;
   headers: string | null;
+  /** The files it carries, as JSON, or null. */
+  attachments: string | null;
   /** queued to be sent, or kept (SMTP_URL unset). */
   status: 'queued' | 'kept';
 }
@@ -115,6 +117,7 @@ export interface ClaimedMail {
   html: string;
   text: string;
   headers: string | null;
+  attachments: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
   created_at: string;
@@ -155,7 +158,7 @@ export async function claimDueMails(
     .where((eb) =>
       eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)])]),
     )
-    .returning(['id', 'to_address', 'subject', 'html', 'text', 'headers', 'attempts', 'created_at'])
+    .returning(['id', 'to_address', 'subject', 'html', 'text', 'headers', 'attachments', 'attempts', 'created_at'])
     .execute();
   return rows
     .map((row) => ({ ...row, attempts: Number(row.attempts), created_at: toIso(row.created_at) }))

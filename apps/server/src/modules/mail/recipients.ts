@@ -5,6 +5,7 @@ const SWITCH_COLUMN = {
   matches: 'email_matches',
   friend_requests: 'email_friend_requests',
   messages: 'email_messages',
+  trades: 'email_trades',
 } as const satisfies Record<EmailKind, string>;
 
 /**

@@ -120,7 +120,12 @@ describe('wish-list matches, notifications and their e-mails', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ kinds: ['matches'] });
     // Only matches: the member still hears of friend requests and messages by e-mail.
-    expect((await profile(b)).email_notifications).toEqual({ matches: false, friend_requests: true, messages: true });
+    expect((await profile(b)).email_notifications).toEqual({
+      matches: false,
+      friend_requests: true,
+      messages: true,
+      trades: true,
+    });
 
     // Unsubscribed: still told in the app, no longer by e-mail.
     const second = await post(a, { title: 'Roma tomatoes' });
@@ -139,7 +144,12 @@ describe('wish-list matches, notifications and their e-mails', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
-    expect((await profile(b)).email_notifications).toEqual({ matches: true, friend_requests: false, messages: true });
+    expect((await profile(b)).email_notifications).toEqual({
+      matches: true,
+      friend_requests: false,
+      messages: true,
+      trades: true,
+    });
 
     const c = await createUser(ctx);
     for (const token of [c.token, 'not-a-token']) {
@@ -147,7 +157,12 @@ describe('wish-list matches, notifications and their e-mails', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.body).toContain('not valid');
     }
-    expect((await profile(c)).email_notifications).toEqual({ matches: true, friend_requests: true, messages: true });
+    expect((await profile(c)).email_notifications).toEqual({
+      matches: true,
+      friend_requests: true,
+      messages: true,
+      trades: true,
+    });
   });
 
   it('never tells a stranger about a friends-only listing, but tells a friend', async () => {

@@ -11,6 +11,7 @@ const notice = (type: NotificationType) => ({
   listing_title: 'Heirloom tomatoes',
   want_title: 'tomatoes',
   note: 'Thank you for the seedlings!',
+  time_zone: 'America/Denver',
 });
 
 describe('what a push says', () => {
@@ -26,9 +27,15 @@ describe('what a push says', () => {
       reservation_cancelled: '/listings/12',
       trade_thanks_asked: '/trades',
       thanks_received: '/trades',
+      pickup_offered: '/listings/12',
+      pickup_asked: '/listings/12',
+      pickup_agreed: '/listings/12',
+      pickup_cancelled: '/listings/12',
+      pickup_reminder: '/listings/12',
+      pickup_handover_asked: '/listings/12',
     });
     for (const type of pushed) {
-      const payload = noticePayload(notice(type))!;
+      const payload = noticePayload({ ...notice(type), note: '2026-12-12T17:30:00.000Z' })!;
       expect(PushPayloadSchema.parse(payload)).toEqual(payload);
       expect(payload).toMatchObject({ kind: PUSH_KIND_OF_NOTIFICATION[type], tag: 'notification:7' });
       expect(payload.title.length).toBeGreaterThan(0);
@@ -36,6 +43,14 @@ describe('what a push says', () => {
     expect(noticePayload(notice('friend_request'))).toMatchObject({ title: 'jonas wants to be your friend' });
     expect(noticePayload(notice('moderation_warning'))).toBeUndefined();
     expect(noticePayload(notice('listing_renew'))).toBeUndefined();
+  });
+
+  it("shows a pickup's agreed time in the recipient's own time zone", () => {
+    const agreed = { ...notice('pickup_reminder'), note: '2026-12-12T17:30:00.000Z' };
+    expect(noticePayload(agreed)?.title).toBe('Pickup with jonas at Sat, Dec 12, 10:30 AM MST');
+    expect(noticePayload({ ...agreed, time_zone: 'America/New_York' })?.title).toBe(
+      'Pickup with jonas at Sat, Dec 12, 12:30 PM EST',
+    );
   });
 
   it('names "A member" who is gone', () => {

@@ -1,5 +1,7 @@
 import {
+  formatPickupTime,
   type NotificationType,
+  PICKUP_TIME_NOTICES,
   PUSH_KIND_OF_NOTIFICATION,
   PUSH_NOTICE_TEXTS,
   PUSH_SOMEONE,
@@ -26,6 +28,8 @@ export interface PushedNotice {
   listing_title: string | null;
   want_title: string | null;
   note: string | null;
+  /** The recipient's time zone, for a pickup's time. */
+  time_zone: string;
 }
 
 /** The screen the in-app notification links to, where tapping its push leads. */
@@ -58,7 +62,10 @@ export function noticePayload(notice: PushedNotice): PushPayload | undefined {
     from: notice.from_username ?? PUSH_SOMEONE,
     listing: notice.listing_title ?? '',
     want: notice.want_title ?? '',
-    note: cut(notice.note ?? '', PUSH_TEXTS.messageBodyLength),
+    note:
+      notice.note && PICKUP_TIME_NOTICES.includes(notice.type)
+        ? formatPickupTime(notice.note, notice.time_zone)
+        : cut(notice.note ?? '', PUSH_TEXTS.messageBodyLength),
   });
   return payload({ kind, title, body, url: urlOf(notice), tag: `notification:${notice.id}` });
 }

@@ -2,6 +2,7 @@ import type { NotificationType, PushKind, PushPayload } from '@gardenswap/shared
 import { PUSH_KIND_OF_NOTIFICATION } from '@gardenswap/shared';
 import { isSqlite } from '../../db/dialect.js';
 import { type Executor, type PushQueueStatus, nowIso, toIso } from '../../db/schema.js';
+import { memberTimeZone } from '../../lib/time-zone.js';
 import { messagePayload, noticePayload } from './payloads.js';
 import { SWITCH_COLUMN } from './push.queries.js';
 
@@ -57,10 +58,14 @@ export async function queueNotificationPush(
   if (!subscriptions.length) return 0;
   const row = await db
     .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
     .leftJoin('users as fu', 'fu.id', 'n.from_user_id')
     .leftJoin('listings as l', 'l.id', 'n.listing_id')
     .leftJoin('want_listings as w', 'w.id', 'n.want_id')
     .select([
+      'u.time_zone',
+      'u.latitude',
+      'u.longitude',
       'n.id',
       'n.type',
       'n.listing_id',
@@ -72,7 +77,7 @@ export async function queueNotificationPush(
     ])
     .where('n.id', '=', notice.id)
     .executeTakeFirst();
-  const payload = row && noticePayload(row);
+  const payload = row && noticePayload({ ...row, time_zone: memberTimeZone(row) });
   if (!payload) return 0;
   await insertPushes(db, { userId: notice.user_id, subscriptions }, { payload, urgency: 'normal' });
   return subscriptions.length;

@@ -89,6 +89,12 @@ export async function setReservation(
   listingId: number,
   reservation: { userId: number; pickupNote: string | null } | null,
 ) {
+  // A pickup is arranged between the owner and one member: kept for a new member or none, it goes.
+  await db
+    .deleteFrom('pickups')
+    .where('listing_id', '=', listingId)
+    .$if(reservation !== null, (q) => q.where('member_id', '!=', reservation!.userId))
+    .execute();
   await db
     .updateTable('listings')
     .set({
@@ -123,6 +129,7 @@ export async function recordTrade(
     .returning('id')
     .executeTakeFirst();
   if (!gone) return undefined;
+  await db.deleteFrom('pickups').where('listing_id', '=', listing.id).execute();
   const row = await db
     .insertInto('trades')
     .values({

@@ -16,6 +16,7 @@ import {
 } from '@gardenswap/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Executor } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import { me } from '../../plugins/auth.js';
 import { isBlockedPair } from '../relations/index.js';
@@ -35,6 +36,10 @@ import {
   tradeRecord,
 } from './trade.queries.js';
 import { pushUpdate, tellUnreserved } from './trade-notices.js';
+import { getPickup, toPickup } from './pickup.queries.js';
+
+const pickupOf = (db: Executor, listingId: number) =>
+  getPickup(db, listingId).then((row) => (row ? toPickup(row) : null));
 
 const tags = ['trade'];
 
@@ -111,6 +116,7 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         reserved_for_me: reserved && reservedForMe,
         reserved_for: reservedFor ?? null,
         pickup_note: reservedFor ? listing.pickup_note : null,
+        pickup: reservedFor ? await pickupOf(app.db, listing.id) : null,
         trade: (await getListingTrade(app.db, user.id, listing.id)) ?? null,
       };
     },

@@ -1,26 +1,31 @@
-import { LISTING_STATES, TRADE_TEXTS } from '@gardenswap/shared';
+import { LISTING_STATES, type ReserveInput, TRADE_TEXTS } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../../../lib/app-error.js';
+import { withPickupNotices } from '../pickup-notices.js';
 import { isInterested, setReservation } from '../trade.queries.js';
 import { pushUpdate, tell, tellUnreserved } from '../trade-notices.js';
+import { offerInStep } from './offer-pickup.js';
+import { offeredTimes } from './pickup-rights.js';
 import { tradeConflict } from './trade-conflict.js';
 import { assertTradePartner, ownListing } from './trade-rights.js';
 
 /**
  * Reserves the owner's listing for one of the members who asked for it, with an optional pickup
- * note; that member is told, and so is one it was kept for before.
+ * note or pickup times offered to them; that member is told, and so is one it was kept for before.
  */
 export async function reserveListing(
   app: FastifyInstance,
   ownerId: number,
   listingId: number,
-  input: { user_id: number; pickup_note?: string | null },
+  input: Omit<ReserveInput, 'pickup_note'> & { pickup_note?: string | null },
 ) {
   const listing = await ownListing(app, ownerId, listingId);
   if (listing.state_id === LISTING_STATES.gone) throw tradeConflict(TRADE_TEXTS.listingGone);
-  const { user_id, pickup_note } = input;
+  const { user_id, pickup_note, pickup } = input;
   await assertTradePartner(app, ownerId, user_id, listing.id, 'user_id');
   if (!(await isInterested(app.db, listing.id, user_id))) throw invalidField('user_id', TRADE_TEXTS.notInterested);
+  // Times that cannot be offered stop the reservation before anything is written.
+  if (pickup) offeredTimes(pickup.times, app.config.clock());
   const note = pickup_note ? pickup_note : null;
   await setReservation(app.db, ownerId, listing.id, { userId: user_id, pickupNote: note });
   await app.events.emit('listing.changed', { listingId: listing.id, ownerId });
@@ -34,6 +39,17 @@ export async function reserveListing(
     match_key: `reserved:${listing.id}:${Date.now()}`,
     ...(note ? { note } : {}),
   });
+  if (pickup)
+    await withPickupNotices(app, (trx, notices) =>
+      offerInStep(
+        trx,
+        notices,
+        { listing, ownerId, memberId: user_id, otherId: user_id },
+        ownerId,
+        { times: pickup.times, place: pickup.place ?? undefined },
+        app.config.clock(),
+      ),
+    );
   pushUpdate(app, [ownerId, user_id, previous], listing.id);
 }
 
