@@ -2,7 +2,7 @@ import { EMAIL_KIND_TEXTS, UNSUBSCRIBE_TEXTS } from '@gardenswap/shared/email-se
 import { expect, test } from '@playwright/test';
 import { bearer, createMember, DESKTOP, mailText, sentMails, signedInPage, snap } from '../support';
 
-test('e-mail switched per kind on the profile: messages off stays off, matches and friend requests stay on', async ({
+test('e-mail switched per kind on the profile: messages off stays off, matches, friend requests and pickup times stay on', async ({
   browser,
   request,
 }) => {
@@ -10,7 +10,7 @@ test('e-mail switched per kind on the profile: messages off stays off, matches a
   const page = await signedInPage(browser, member);
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'E-mail notifications' });
-  for (const kind of ['matches', 'friend_requests', 'messages'] as const)
+  for (const kind of ['matches', 'friend_requests', 'messages', 'trades'] as const)
     await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS[kind].label })).toBeChecked();
   await snap(page, 'profile-email-settings');
 
@@ -21,12 +21,13 @@ test('e-mail switched per kind on the profile: messages off stays off, matches a
       async () =>
         (await (await request.get('/api/auth/profile', { headers: bearer(member) })).json()).email_notifications,
     )
-    .toEqual({ matches: true, friend_requests: true, messages: false });
+    .toEqual({ matches: true, friend_requests: true, messages: false, trades: true });
 
   await page.reload();
   await expect(section.getByRole('switch', { name: 'Messages' })).not.toBeChecked();
   await expect(section.getByRole('switch', { name: 'Matches' })).toBeChecked();
   await expect(section.getByRole('switch', { name: 'Friend requests' })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'Pickup times' })).toBeChecked();
   await page.setViewportSize(DESKTOP);
   await snap(page, 'profile-email-settings-desktop');
 });
@@ -70,7 +71,7 @@ test("an e-mail's unsubscribe link asks first: opening it turns nothing off, its
   // Opened twice, and nothing changed: every switch on the profile is still on.
   const section = page.getByRole('region', { name: 'E-mail notifications' });
   await page.goto('/profile');
-  for (const kind of ['matches', 'friend_requests', 'messages'] as const)
+  for (const kind of ['matches', 'friend_requests', 'messages', 'trades'] as const)
     await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS[kind].label })).toBeChecked();
 
   // The button does it, and says what it turned off.

@@ -105,5 +105,10 @@ test('a match end to end: the bell rises live, the notification links the listin
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
   await expect(page.getByText(EMAIL_KIND_TEXTS.matches.unsubscribed)).toBeVisible();
   const profile = await request.get('/api/auth/profile', { headers: bearer(wisher) });
-  expect((await profile.json()).email_notifications).toEqual({ matches: false, friend_requests: true, messages: true });
+  expect((await profile.json()).email_notifications).toEqual({
+    matches: false,
+    friend_requests: true,
+    messages: true,
+    trades: true,
+  });
 });

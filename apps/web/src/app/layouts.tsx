@@ -10,6 +10,7 @@ import { MessagesUnreadBadge } from '../features/messages/components/messages-un
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { ConfirmEmailBanner } from '../features/profile/components/confirm-email-banner';
 import { useProfile } from '../features/profile/api/use-profile';
+import { useTimeZoneSync } from '../features/profile/api/use-time-zone-sync';
 import { useLiveTrades } from '../features/trade/api/use-live-trades';
 import { useOutboxSender } from './outbox-sender';
 
@@ -71,6 +72,8 @@ export default function AppLayout() {
   useLiveTrades();
   // What the member wrote offline goes out once the connection is back, whichever page is open.
   useOutboxSender();
+  // Pickup times in e-mails are written in the zone the member's browser last reported.
+  useTimeZoneSync();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -201,6 +201,7 @@ describe('pickup times on a reserved listing', () => {
       pickup: { times: [at(-DAY)] },
     });
     expect(res.statusCode).toBe(422);
+    expect(JSON.stringify(res.json())).toContain('"pickup.times.0"');
     expect((await status(owner, other.id)).state_id).toBe(1);
   });
 

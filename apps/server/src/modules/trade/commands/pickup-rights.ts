@@ -18,12 +18,16 @@ export async function pickupParty(app: FastifyInstance, userId: number, listingI
 }
 export type PickupParty = Awaited<ReturnType<typeof pickupParty>>;
 
-/** Offered times as UTC instants, earliest first: each ahead of now, within the window, and each once. */
-export function offeredTimes(times: string[], now: number): string[] {
+/**
+ * Offered times as UTC instants, earliest first: each ahead of now, within the window, and each once.
+ * `field` names them in the body ("pickup.times" in a reservation).
+ */
+export function offeredTimes(times: string[], now: number, field = 'times'): string[] {
   const instants = times.map((t) => Date.parse(t));
-  if (instants.some((t) => t <= now)) throw invalidField('times', PICKUP_TEXTS.timeInPast);
-  if (instants.some((t) => t > now + PICKUP_AHEAD_MAX_DAYS * 86_400_000))
-    throw invalidField('times', PICKUP_TEXTS.timeTooFar);
-  if (new Set(instants).size !== instants.length) throw invalidField('times', PICKUP_TEXTS.timesRepeated);
+  const late = instants.findIndex((t) => t <= now);
+  if (late >= 0) throw invalidField(`${field}.${late}`, PICKUP_TEXTS.timeInPast);
+  const far = instants.findIndex((t) => t > now + PICKUP_AHEAD_MAX_DAYS * 86_400_000);
+  if (far >= 0) throw invalidField(`${field}.${far}`, PICKUP_TEXTS.timeTooFar);
+  if (new Set(instants).size !== instants.length) throw invalidField(field, PICKUP_TEXTS.timesRepeated);
   return instants.sort((a, b) => a - b).map((t) => new Date(t).toISOString());
 }

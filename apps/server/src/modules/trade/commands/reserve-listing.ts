@@ -25,7 +25,7 @@ export async function reserveListing(
   await assertTradePartner(app, ownerId, user_id, listing.id, 'user_id');
   if (!(await isInterested(app.db, listing.id, user_id))) throw invalidField('user_id', TRADE_TEXTS.notInterested);
   // Times that cannot be offered stop the reservation before anything is written.
-  if (pickup) offeredTimes(pickup.times, app.config.clock());
+  if (pickup) offeredTimes(pickup.times, app.config.clock(), 'pickup.times');
   const note = pickup_note ? pickup_note : null;
   await setReservation(app.db, ownerId, listing.id, { userId: user_id, pickupNote: note });
   await app.events.emit('listing.changed', { listingId: listing.id, ownerId });

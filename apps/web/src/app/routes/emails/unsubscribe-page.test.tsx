@@ -1,4 +1,4 @@
-import { EMAIL_KIND_TEXTS, UNSUBSCRIBE_TEXTS } from '@gardenswap/shared/email-settings';
+import { EMAIL_KINDS, EMAIL_KIND_TEXTS, UNSUBSCRIBE_TEXTS } from '@gardenswap/shared/email-settings';
 import { NOTIFICATION_TEXTS } from '@gardenswap/shared/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,7 +46,7 @@ describe('the unsubscribe page', () => {
   });
 
   it('asks about every kind for a link sent before e-mail was switched per kind', async () => {
-    open({ link: () => json({ kinds: ['matches', 'friend_requests', 'messages'] }) });
+    open({ link: () => json({ kinds: [...EMAIL_KINDS] }) });
     expect(await screen.findByRole('heading', { name: UNSUBSCRIBE_TEXTS.everyKindQuestion })).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_TEXTS } from '@gardenswap/shared/account-texts';
 import type { Message } from '@gardenswap/shared/messages';
+import type { ReservedBetween } from '@gardenswap/shared/trade';
 import { TEXTS } from '@gardenswap/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,6 +44,8 @@ interface Api {
   posted?: Message;
   /** POST /messages answers 429 for sending too fast. */
   tooFast?: boolean;
+  /** The listings reserved between us (none when missing). */
+  reserved?: ReservedBetween[];
 }
 
 /** Stubs the server at fetch level and records the calls. */
@@ -66,6 +69,7 @@ function stubApi(apiState: Api = {}) {
       return json(apiState.posted ?? message({ sender_id: 1, receiver_id: 2, ...body }), 201);
     }
     if (url.pathname === '/api/messages') return json([]);
+    if (url.pathname === '/api/trades/reserved-with/2') return json(apiState.reserved ?? []);
     if (url.pathname === '/api/push/settings' && (init?.method ?? 'GET') === 'GET') {
       const off = { messages: false, matches: false, friend_requests: false, trades: false };
       return json({ public_key: 'BKey', switches: off, devices: 0 });
@@ -97,6 +101,21 @@ describe('chat', () => {
     render();
     expect(await screen.findByRole('heading', { name: 'Chat with tom_grows' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View profile' })).toHaveAttribute('href', '/seller/2');
+  });
+
+  it('shows the listings reserved between us above the messages, each with its pickup', async () => {
+    stubApi({
+      conversation: [message({ content: 'See you Saturday' })],
+      reserved: [{ listing: { id: 9, title: 'Seed potatoes' }, is_owner: false, pickup: null }],
+    });
+    render();
+    const strip = await screen.findByRole('list', { name: 'Reserved between you' });
+    expect(within(strip).getByRole('link', { name: 'Seed potatoes' })).toHaveAttribute('href', '/listings/9');
+    expect(within(strip).getByRole('region', { name: 'Pickup of Seed potatoes' })).toHaveTextContent(
+      'No pickup time yet.',
+    );
+    await screen.findByText('See you Saturday');
+    expect(strip.compareDocumentPosition(log()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows the conversation with date dividers and both sides', async () => {

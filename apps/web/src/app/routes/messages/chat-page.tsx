@@ -33,6 +33,7 @@ import { newClientId } from '../../../features/messages/client-id';
 import { emitEvent } from '../../../features/messages/socket-emit';
 import { PushAskCard } from '../../../features/push/components/push-ask-card';
 import { ReportButton } from '../../../features/safety/components/report-button';
+import { ReservedPickups } from '../../../features/trade/components/reserved-pickups';
 import { ChatComposer } from '../../../features/messages/components/chat-composer';
 import { type ChatItem, MessageList } from '../../../features/messages/components/message-list';
 import '../../../features/messages/messages.css';
@@ -293,6 +294,7 @@ function Chat({ otherId, meId }: { otherId: number; meId: number }) {
         )}
         {member.data && <ReportButton targetType="user" targetId={otherId} label="Report" />}
       </header>
+      {member.data && <ReservedPickups otherId={otherId} otherName={member.data.username} />}
       {member.isError && !noProfile && <ErrorBanner message={errorText(member.error, 'Failed to load data')} />}
       <ErrorBanner message={refused ?? (isRefusal(conversation.error) ? SAFETY_TEXTS.cannotMessage : null)} />
       {conversation.isError && !isRefusal(conversation.error) && (

@@ -5,4 +5,5 @@ export const tradeKeys = {
   interests: (listingId: number) => [...tradeKeys.all, 'interests', listingId] as const,
   mine: () => [...tradeKeys.all, 'mine'] as const,
   record: (userId: number) => [...tradeKeys.all, 'record', userId] as const,
+  reservedWith: (userId: number) => [...tradeKeys.all, 'reserved-with', userId] as const,
 };

@@ -1,6 +1,7 @@
 import type { Notification } from '@gardenswap/shared/notifications';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PICKUP_NOTIFICATION_TYPES, PickupNotificationText } from './pickup-notification-text';
 
 /** The notification types of a trade. */
 export const TRADE_NOTIFICATION_TYPES = new Set<Notification['type']>([
@@ -9,9 +10,10 @@ export const TRADE_NOTIFICATION_TYPES = new Set<Notification['type']>([
   'reservation_cancelled',
   'trade_thanks_asked',
   'thanks_received',
+  ...PICKUP_NOTIFICATION_TYPES,
 ]);
 
-/** What happened in a trade, with links to the listing, the chat and the thanks. */
+/** What happened in a trade or its pickup, with links to the listing, the chat and the thanks. */
 export function TradeNotificationText(props: { notification: Notification; member: ReactNode; onOpen: () => void }) {
   const { notification, member, onOpen } = props;
   const { listing, from_user: from } = notification;
@@ -22,6 +24,8 @@ export function TradeNotificationText(props: { notification: Notification; membe
   ) : (
     'a listing'
   );
+  if (PICKUP_NOTIFICATION_TYPES.has(notification.type))
+    return <PickupNotificationText notification={notification} member={member} title={title} />;
   switch (notification.type) {
     case 'listing_interest':
       return (

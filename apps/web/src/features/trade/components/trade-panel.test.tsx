@@ -1,9 +1,11 @@
+import { formatPickupTime } from '@gardenswap/shared/pickup';
 import type { ListingTradeStatus } from '@gardenswap/shared/trade';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
 import { buildListing, calls, mockApi } from '../../../test/api-stubs';
+import { instantToLocal } from './pickup-times';
 import { TradePanel } from './trade-panel';
 
 const me = { id: 1, username: 'gardener' };
@@ -15,6 +17,7 @@ const status = (over: Partial<ListingTradeStatus> = {}): ListingTradeStatus => (
   reserved_for_me: false,
   reserved_for: null,
   pickup_note: null,
+  pickup: null,
   trade: null,
   ...over,
 });
@@ -125,5 +128,125 @@ describe('the trade on a listing', () => {
     open(7);
     expect(await screen.findByRole('link', { name: 'Say thanks' })).toHaveAttribute('href', '/trades');
     expect(screen.queryByRole('button', { name: "I'd like this" })).not.toBeInTheDocument();
+  });
+
+  it('reserves for a member offering them pickup times and a place', async () => {
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(10, 30, 0, 0);
+    const spy = mockApi({
+      'GET /api/listings/5/trade': json(status({ is_owner: true })),
+      'GET /api/listings/5/interests': json([{ ...rosa, created_at: '2026-11-24T10:00:00Z' }]),
+      'POST /api/listings/5/reservation': json(null, 204),
+    });
+    open(me.id);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reserve for rosa' }));
+    const form = screen.getByRole('form', { name: 'Reserve for rosa' });
+    const times = within(form).getByRole('group', { name: 'Pickup times (optional)' });
+    fireEvent.change(within(times).getByLabelText('Time 1'), {
+      target: { value: instantToLocal(tomorrow.toISOString()) },
+    });
+    await userEvent.type(within(times).getByLabelText('Place (optional)'), 'Side gate');
+    await userEvent.click(within(form).getByRole('button', { name: 'Reserve for rosa' }));
+    await screen.findByRole('button', { name: 'Hand over' });
+    const sent = spy.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      user_id: 7,
+      pickup: { times: [tomorrow.toISOString()], place: 'Side gate' },
+    });
+  });
+
+  it('asks for a time before reserving with only a place, and shows the server’s words under a time', async () => {
+    const spy = mockApi({
+      'GET /api/listings/5/trade': json(status({ is_owner: true })),
+      'GET /api/listings/5/interests': json([{ ...rosa, created_at: '2026-11-24T10:00:00Z' }]),
+      'POST /api/listings/5/reservation': json(
+        {
+          detail: 'Pick a time within 90 days',
+          code: 'VALIDATION_FAILED',
+          errors: [{ field: 'pickup.times.0', message: 'Pick a time within 90 days' }],
+        },
+        422,
+      ),
+    });
+    open(me.id);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reserve for rosa' }));
+    const form = screen.getByRole('form', { name: 'Reserve for rosa' });
+    await userEvent.type(within(form).getByLabelText('Place (optional)'), 'Side gate');
+    await userEvent.click(within(form).getByRole('button', { name: 'Reserve for rosa' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Offer at least one time');
+    expect(calls(spy)).not.toContain('POST /api/listings/5/reservation');
+
+    fireEvent.change(within(form).getByLabelText('Time 1'), {
+      target: { value: instantToLocal(Date.now() + 86_400_000) },
+    });
+    await userEvent.click(within(form).getByRole('button', { name: 'Reserve for rosa' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Time 1')).toHaveAccessibleDescription('Pick a time within 90 days'),
+    );
+  });
+
+  it('shows the owner the pickup of a reserved listing and opens the hand-over form once it is past', async () => {
+    const agreed = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    mockApi({
+      'GET /api/listings/5/trade': json(
+        status({
+          is_owner: true,
+          state_id: 2,
+          reserved_for: rosa,
+          pickup: {
+            status: 'agreed',
+            offered_by_id: me.id,
+            times: [agreed],
+            agreed_time: agreed,
+            place: null,
+            note: null,
+            updated_at: agreed,
+          },
+        }),
+      ),
+      'GET /api/listings/5/interests': json([{ ...rosa, created_at: '2026-11-24T10:00:00Z' }]),
+    });
+    open(me.id);
+    const pickup = await screen.findByRole('region', { name: 'Pickup time' });
+    expect(within(pickup).getByText(`Pickup agreed: ${formatPickupTime(agreed)}`)).toBeInTheDocument();
+    await userEvent.click(within(pickup).getByRole('button', { name: 'Yes, hand it over' }));
+    const handOver = screen.getByRole('form', { name: 'Hand over' });
+    expect(within(handOver).getByLabelText('How')).toHaveFocus();
+    expect(within(handOver).getByLabelText('To')).toHaveValue('7');
+  });
+
+  it('shows the member it is reserved for the times to pick from', async () => {
+    const time = new Date(Date.now() + 86_400_000).toISOString();
+    mockApi({
+      'GET /api/listings/5/trade': json(
+        status({
+          state_id: 2,
+          interested: true,
+          reserved_for_me: true,
+          reserved_for: { ...me, profile_picture: null },
+          pickup: {
+            status: 'offered',
+            offered_by_id: 7,
+            times: [time],
+            agreed_time: null,
+            place: 'Side gate',
+            note: null,
+            updated_at: time,
+          },
+        }),
+      ),
+    });
+    open(7);
+    const pickup = await screen.findByRole('region', { name: 'Pickup time' });
+    expect(within(pickup).getByText('Pick a time that suits you')).toBeInTheDocument();
+    expect(within(pickup).getByRole('button', { name: formatPickupTime(time) })).toBeEnabled();
+  });
+
+  it('shows no pickup to a member the listing is not reserved for', async () => {
+    mockApi({ 'GET /api/listings/5/trade': json(status({ state_id: 2, interested: true })) });
+    open(7);
+    expect(await screen.findByText('You asked for this.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pickup time' })).not.toBeInTheDocument();
   });
 });

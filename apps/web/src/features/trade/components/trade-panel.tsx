@@ -3,7 +3,6 @@ import { LISTING_STATES } from '@gardenswap/shared/constants';
 import {
   type InterestedMember,
   type ListingTradeStatus,
-  PICKUP_NOTE_MAX,
   TRADE_KINDS,
   TRADE_TEXTS,
   type TradeKind,
@@ -13,10 +12,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBanner, Loading } from '../../../components/feedback';
-import { SelectField, TextArea, TextField } from '../../../components/field';
+import { SelectField, TextField } from '../../../components/field';
 import { useInterests, useListingTrade } from '../api/use-listing-trade';
 import { useExpressInterest, useHandOver, useReservation } from '../api/use-trade-actions';
 import { errorText } from './error-text';
+import { PickupSection } from './pickup-section';
+import { ReserveForm } from './reserve-form';
 import '../trade.css';
 
 const KIND_LABELS: Record<TradeKind, string> = { given: 'Given', swapped: 'Swapped', sold: 'Sold' };
@@ -54,6 +55,14 @@ function MemberPanel({ listing, status }: { listing: Listing; status: ListingTra
   return (
     <section className="trade-panel" aria-label="Trade">
       {status.reserved_for_me && <ReservedForYou note={status.pickup_note} />}
+      {status.reserved_for_me && status.state_id === LISTING_STATES.reserved && (
+        <PickupSection
+          listingId={listing.id}
+          pickup={status.pickup ?? null}
+          isOwner={false}
+          other={listing.owner.username}
+        />
+      )}
       {status.trade && (
         <p className="trade-done" role="status">
           <Gift aria-hidden size={16} /> {listing.owner.username} handed this over to you.{' '}
@@ -114,6 +123,15 @@ function OwnerPanel({ listing, status }: { listing: Listing; status: ListingTrad
           />
         </div>
       )}
+      {status.state_id === LISTING_STATES.reserved && status.reserved_for && (
+        <PickupSection
+          listingId={listing.id}
+          pickup={status.pickup ?? null}
+          isOwner
+          other={status.reserved_for.username}
+          onHandOver={() => setHandingOver(true)}
+        />
+      )}
       {gone && status.trade && (
         <p className="trade-done" role="status">
           <Gift aria-hidden size={16} /> {KIND_LABELS[status.trade.kind]} to {status.trade.receiver.username}.{' '}
@@ -163,45 +181,6 @@ function OwnerPanel({ listing, status }: { listing: Listing; status: ListingTrad
   );
 }
 
-function ReserveForm({
-  listingId,
-  member,
-  onDone,
-}: {
-  listingId: number;
-  member: InterestedMember;
-  onDone: () => void;
-}) {
-  const { reserve } = useReservation(listingId);
-  const [note, setNote] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    reserve.mutate({ user_id: member.id, ...(note.trim() ? { pickup_note: note.trim() } : {}) }, { onSuccess: onDone });
-  };
-  return (
-    <form className="card trade-form" onSubmit={submit} aria-label={`Reserve for ${member.username}`}>
-      <TextArea
-        label="Pickup note (when and where, optional)"
-        value={note}
-        maxLength={PICKUP_NOTE_MAX}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        rows={2}
-      />
-      <ErrorBanner
-        message={reserve.isError ? errorText(reserve.error, 'Failed to reserve. Please try again.') : null}
-      />
-      <div className="row">
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={reserve.isPending}>
-          {reserve.isPending ? 'Saving...' : `Reserve for ${member.username}`}
-        </button>
-      </div>
-    </form>
-  );
-}
-
 const SOMEONE_ELSE = 'other';
 
 function HandOverForm(props: {
@@ -223,7 +202,8 @@ function HandOverForm(props: {
   };
   return (
     <form className="card trade-form" onSubmit={submit} aria-label="Hand over">
-      <SelectField label="How" value={kind} onChange={(e) => setKind(e.currentTarget.value as TradeKind)}>
+      {/* Opened from "Was it handed over?" too: focus brings the form into view. */}
+      <SelectField label="How" value={kind} autoFocus onChange={(e) => setKind(e.currentTarget.value as TradeKind)}>
         {TRADE_KINDS.map((k) => (
           <option key={k} value={k}>
             {KIND_LABELS[k]}
