@@ -19,6 +19,7 @@ const TIERS = [
   ['account'],
   ['messages'],
   ['trade'],
+  ['digest'],
 ];
 
 /** Modules whose `index.ts` is all the others may import of them. */

@@ -48,6 +48,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { pickupRoutes } from './modules/trade/pickup.routes.js';
 import { pickupSweep } from './modules/trade/pickup-sweep.js';
+import { digestSweep } from './modules/digest/digest-sweep.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
 import { presencePlugin } from './modules/presence/presence.plugin.js';
@@ -285,6 +286,7 @@ export async function buildApp(
     // Listings ask their owners whether they are still available, and pause themselves.
     await api.register(freshListingsSweep);
     await api.register(pickupSweep);
+    await api.register(digestSweep);
     // Before the routes that create: they claim the request's Idempotency-Key through it.
     await api.register(idempotencyPlugin);
     await api.register(healthRoutes, { prefix: '/api/health' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The kinds of e-mail a member can switch on or off one by one. */
-export const EMAIL_KINDS = ['matches', 'friend_requests', 'messages', 'trades'] as const;
+export const EMAIL_KINDS = ['matches', 'friend_requests', 'messages', 'trades', 'digest'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** The member's e-mail switches, one per kind; only in their own profile. */
@@ -14,6 +14,8 @@ export const EmailNotificationsSchema = z.object({
   messages: z.boolean(),
   /** A pickup time is offered, agreed, moved or cancelled, and is near. */
   trades: z.boolean(),
+  /** Once a week, the new listings near them ("new near you"); off for members from before it existed. */
+  digest: z.boolean(),
 });
 export type EmailNotifications = z.infer<typeof EmailNotificationsSchema>;
 
@@ -23,9 +25,13 @@ export type EmailNotifications = z.infer<typeof EmailNotificationsSchema>;
  */
 export const ProfileSettingsInputSchema = z.object({
   email_notifications: z.union([
-    z
-      .boolean()
-      .transform((on): Partial<EmailNotifications> => ({ matches: on, friend_requests: on, messages: on, trades: on })),
+    z.boolean().transform((on): Partial<EmailNotifications> => ({
+      matches: on,
+      friend_requests: on,
+      messages: on,
+      trades: on,
+      digest: on,
+    })),
     EmailNotificationsSchema.partial().refine((s) => Object.keys(s).length > 0, {
       message: 'Name at least one e-mail setting',
     }),
@@ -61,6 +67,12 @@ export const EMAIL_KIND_TEXTS: Record<
     hint: 'When a pickup time is agreed, moved or cancelled, and a reminder before it.',
     unsubscribeQuestion: 'Turn off e-mails about pickup times?',
     unsubscribed: 'You will no longer get e-mails about pickup times.',
+  },
+  digest: {
+    label: 'New near you, weekly',
+    hint: 'On Saturday mornings, the new listings near you, your wish-list matches first. Never sent empty.',
+    unsubscribeQuestion: 'Turn off the weekly e-mail of new listings near you?',
+    unsubscribed: 'You will no longer get the weekly e-mail of new listings near you.',
   },
 };
 

@@ -42,6 +42,11 @@ export interface UsersTable {
   push_friend_requests: Generated<Flag>;
   push_trades: Generated<Flag>;
   email_trades: Generated<Flag>;
+  email_digest: Generated<Flag>;
+  /** When the member's next weekly "new near you" is due; null while its switch is off. */
+  digest_due_at: Timestamp | null;
+  /** When their last one was made (sent, or skipped as empty). */
+  digest_since: Timestamp | null;
   /** The member's IANA time zone as their browser last said it; times in e-mails use it. */
   time_zone: string | null;
   /**

@@ -11,7 +11,13 @@ const rows = async () => {
   return found.map((row) => ({
     ...row,
     friend_count: 0,
-    email_notifications: { matches: true, friend_requests: true, messages: row.email_messages === 1, trades: true },
+    email_notifications: {
+      matches: true,
+      friend_requests: true,
+      messages: row.email_messages === 1,
+      trades: true,
+      digest: false,
+    },
   }));
 };
 beforeAll(async () => {

@@ -56,6 +56,7 @@ export async function exportProfile(db: Executor, userId: number) {
       'email_friend_requests',
       'email_messages',
       'email_trades',
+      'email_digest',
       'time_zone',
       'created_at',
       'updated_at',
@@ -63,7 +64,7 @@ export async function exportProfile(db: Executor, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const pushSwitches = await getPushSwitches(db, userId);
-  const { email_matches, email_friend_requests, email_messages, email_trades, ...rest } = row;
+  const { email_matches, email_friend_requests, email_messages, email_trades, email_digest, ...rest } = row;
   return {
     ...rest,
     email_confirmed: rest.email_confirmed === 1,
@@ -72,6 +73,7 @@ export async function exportProfile(db: Executor, userId: number) {
       friend_requests: email_friend_requests === 1,
       messages: email_messages === 1,
       trades: email_trades === 1,
+      digest: email_digest === 1,
     },
     push_notifications: pushSwitches,
     created_at: toIso(row.created_at),

@@ -42,6 +42,8 @@ export async function insertUser(db: Executor, input: RegisterInput, passwordHas
       last_name: input.last_name,
       // Only security e-mails reach the address until its link is used.
       email_confirmed: 0,
+      // The weekly "new near you" starts on for new members (it went out off to those before it).
+      email_digest: 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -60,6 +62,7 @@ const OWN_COLUMNS = [
   'email_friend_requests',
   'email_messages',
   'email_trades',
+  'email_digest',
   'is_moderator',
   'time_zone',
 ] as const;
@@ -85,7 +88,7 @@ export async function setTimeZone(db: Executor, id: number, timeZone: string) {
 export function getProfile(db: Executor, id: number): Promise<User | undefined> {
   return selectUser(db, id, OWN_COLUMNS).then((row) => {
     if (!row) return undefined;
-    const { email_matches, email_friend_requests, email_messages, email_trades, ...rest } = row;
+    const { email_matches, email_friend_requests, email_messages, email_trades, email_digest, ...rest } = row;
     return {
       ...rest,
       email_confirmed: rest.email_confirmed === 1,
@@ -95,6 +98,7 @@ export function getProfile(db: Executor, id: number): Promise<User | undefined> 
         friend_requests: email_friend_requests === 1,
         messages: email_messages === 1,
         trades: email_trades === 1,
+        digest: email_digest === 1,
       },
     };
   });

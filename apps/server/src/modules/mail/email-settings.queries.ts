@@ -12,6 +12,7 @@ export async function setEmailNotifications(db: Executor, id: number, settings: 
       email_friend_requests: flag(settings.friend_requests),
       email_messages: flag(settings.messages),
       email_trades: flag(settings.trades),
+      email_digest: flag(settings.digest),
       updated_at: nowIso(),
     })
     .where('id', '=', id)

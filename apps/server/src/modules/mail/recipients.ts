@@ -6,6 +6,7 @@ const SWITCH_COLUMN = {
   friend_requests: 'email_friend_requests',
   messages: 'email_messages',
   trades: 'email_trades',
+  digest: 'email_digest',
 } as const satisfies Record<EmailKind, string>;
 
 /**

@@ -125,6 +125,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
       friend_requests: true,
       messages: true,
       trades: true,
+      digest: false,
     });
 
     // Unsubscribed: still told in the app, no longer by e-mail.
@@ -149,6 +150,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
       friend_requests: false,
       messages: true,
       trades: true,
+      digest: false,
     });
 
     const c = await createUser(ctx);
@@ -162,6 +164,7 @@ describe('wish-list matches, notifications and their e-mails', () => {
       friend_requests: true,
       messages: true,
       trades: true,
+      digest: false,
     });
   });
 
