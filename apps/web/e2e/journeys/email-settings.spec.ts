@@ -1,8 +1,8 @@
-import { EMAIL_KIND_TEXTS, UNSUBSCRIBE_TEXTS } from '@gardenswap/shared/email-settings';
+import { EMAIL_KINDS, EMAIL_KIND_TEXTS, UNSUBSCRIBE_TEXTS } from '@gardenswap/shared/email-settings';
 import { expect, test } from '@playwright/test';
 import { bearer, createMember, DESKTOP, mailText, sentMails, signedInPage, snap } from '../support';
 
-test('e-mail switched per kind on the profile: messages off stays off, matches, friend requests and pickup times stay on', async ({
+test('e-mail switched per kind on the profile: messages off stays off, the other kinds stay on', async ({
   browser,
   request,
 }) => {
@@ -10,8 +10,11 @@ test('e-mail switched per kind on the profile: messages off stays off, matches, 
   const page = await signedInPage(browser, member);
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'E-mail notifications' });
-  for (const kind of ['matches', 'friend_requests', 'messages', 'trades'] as const)
+  // A member who registers now starts with every kind on, the weekly "new near you" too.
+  await expect(section.getByRole('switch')).toHaveCount(EMAIL_KINDS.length);
+  for (const kind of EMAIL_KINDS)
     await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS[kind].label })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'New near you, weekly' })).toBeChecked();
   await snap(page, 'profile-email-settings');
 
   await section.getByRole('switch', { name: 'Messages' }).click();
@@ -21,13 +24,14 @@ test('e-mail switched per kind on the profile: messages off stays off, matches, 
       async () =>
         (await (await request.get('/api/auth/profile', { headers: bearer(member) })).json()).email_notifications,
     )
-    .toEqual({ matches: true, friend_requests: true, messages: false, trades: true });
+    .toEqual({ matches: true, friend_requests: true, messages: false, trades: true, digest: true });
 
   await page.reload();
   await expect(section.getByRole('switch', { name: 'Messages' })).not.toBeChecked();
   await expect(section.getByRole('switch', { name: 'Matches' })).toBeChecked();
   await expect(section.getByRole('switch', { name: 'Friend requests' })).toBeChecked();
   await expect(section.getByRole('switch', { name: 'Pickup times' })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'New near you, weekly' })).toBeChecked();
   await page.setViewportSize(DESKTOP);
   await snap(page, 'profile-email-settings-desktop');
 });
@@ -71,7 +75,7 @@ test("an e-mail's unsubscribe link asks first: opening it turns nothing off, its
   // Opened twice, and nothing changed: every switch on the profile is still on.
   const section = page.getByRole('region', { name: 'E-mail notifications' });
   await page.goto('/profile');
-  for (const kind of ['matches', 'friend_requests', 'messages', 'trades'] as const)
+  for (const kind of EMAIL_KINDS)
     await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS[kind].label })).toBeChecked();
 
   // The button does it, and says what it turned off.
@@ -83,4 +87,6 @@ test("an e-mail's unsubscribe link asks first: opening it turns nothing off, its
   await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS.friend_requests.label })).not.toBeChecked();
   await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS.matches.label })).toBeChecked();
   await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS.messages.label })).toBeChecked();
+  await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS.trades.label })).toBeChecked();
+  await expect(section.getByRole('switch', { name: EMAIL_KIND_TEXTS.digest.label })).toBeChecked();
 });

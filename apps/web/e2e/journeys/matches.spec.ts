@@ -110,5 +110,6 @@ test('a match end to end: the bell rises live, the notification links the listin
     friend_requests: true,
     messages: true,
     trades: true,
+    digest: true,
   });
 });

@@ -40,7 +40,10 @@ export function buildListing(overrides: Partial<Listing> = {}): Listing {
   };
 }
 
-/** The signed-in member's own profile as the API answers it: Maria, confirmed, every e-mail on. */
+/**
+ * The signed-in member's own profile as the API answers it: Maria, confirmed, every e-mail on but
+ * the weekly "new near you" (she joined before it, and members from before start with it off).
+ */
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
     id: 1,
@@ -53,7 +56,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     city: 'Salt Lake City',
     state: 'UT',
     zip_code: '84101',
-    email_notifications: { matches: true, friend_requests: true, messages: true, trades: true },
+    email_notifications: { matches: true, friend_requests: true, messages: true, trades: true, digest: false },
     email_confirmed: true,
     pending_email: null,
     is_moderator: false,

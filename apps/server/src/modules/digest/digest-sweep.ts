@@ -111,13 +111,21 @@ export const digestSweep = fp(
         const total = counts.reduce((sum, c) => sum + c.total, 0);
         if (total > 0) {
           const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: member.id }, 'digest');
+          const shownMatches = newestMatches.filter((l) => visible.has(l.id));
+          // A match is shown once, at the top; its category counts it among what is shown.
+          const matched = new Set(shownMatches.map((l) => l.id));
           const mail = await digestMail({
             recipientName: member.first_name || member.username,
             total,
-            matches: newestMatches.filter((l) => visible.has(l.id)).map((l) => item(member, l)),
+            matches: shownMatches.map((l) => item(member, l)),
             categories: counts.map((c) => {
-              const items = c.newest.filter((l) => visible.has(l.id)).map((l) => item(member, l));
-              return { name: CATEGORY_NAMES[c.category_id] ?? 'Other', items, more: c.total - items.length };
+              const newest = c.newest.filter((l) => visible.has(l.id) && !matched.has(l.id));
+              const atTop = shownMatches.filter((l) => l.category_id === c.category_id).length;
+              return {
+                name: CATEGORY_NAMES[c.category_id] ?? 'Other',
+                items: newest.map((l) => item(member, l)),
+                more: Math.max(0, c.total - newest.length - atTop),
+              };
             }),
             browseUrl: `${origin}/listings?within_miles=${DIGEST_MILES}`,
             settingsUrl: `${origin}/profile`,

@@ -57,17 +57,19 @@ export function digestMail(data: DigestMailData): Promise<RenderedMail> {
           ))}
         </>
       )}
-      {data.categories.map((category) => (
-        <div key={category.name}>
-          <Paragraph>
-            <strong>{category.name}</strong>
-          </Paragraph>
-          {category.items.map((item) => (
-            <Item key={item.url} item={item} />
-          ))}
-          {category.more > 0 && <Paragraph>{DIGEST_TEXTS.more(category.more)}</Paragraph>}
-        </div>
-      ))}
+      {data.categories
+        .filter((category) => category.items.length || category.more)
+        .map((category) => (
+          <div key={category.name}>
+            <Paragraph>
+              <strong>{category.name}</strong>
+            </Paragraph>
+            {category.items.map((item) => (
+              <Item key={item.url} item={item} />
+            ))}
+            {category.more > 0 && <Paragraph>{DIGEST_TEXTS.more(category.more)}</Paragraph>}
+          </div>
+        ))}
       <Action href={data.browseUrl}>{DIGEST_TEXTS.browse}</Action>
       <Paragraph>
         {'Change how often we write on '}

@@ -137,6 +137,9 @@ describe('the weekly "new near you" e-mail', () => {
     expect(text.indexOf(DIGEST_TEXTS.matches)).toBeGreaterThan(-1);
     expect(text.indexOf(DIGEST_TEXTS.matches)).toBeLessThan(text.indexOf('Zucchini glut'));
     expect(text.indexOf('Cherry tomatoes')).toBeLessThan(text.indexOf('Zucchini glut'));
+    // Shown once, at the top, not again under Produce.
+    const times = (title: string) => text.split(title).length - 1;
+    expect(times('Cherry tomatoes')).toBe(times('Zucchini glut'));
     expect(text).toMatch(/\/api\/uploads\/thumb-a\.webp/);
     expect(mail!.headers['list-unsubscribe']).toBeDefined();
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

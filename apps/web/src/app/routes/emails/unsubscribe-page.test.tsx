@@ -45,6 +45,18 @@ describe('the unsubscribe page', () => {
     expect(screen.getByRole('link', { name: UNSUBSCRIBE_TEXTS.settings })).toHaveAttribute('href', '/profile');
   });
 
+  it('asks about the weekly e-mail for its link, and says it is off once the button is pressed', async () => {
+    open({ link: () => json({ kinds: ['digest'] }), post: () => json({ kinds: ['digest'] }) });
+    expect(
+      await screen.findByRole('heading', { name: 'Turn off the weekly e-mail of new listings near you?' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: UNSUBSCRIBE_TEXTS.button }));
+    expect(await screen.findByRole('heading', { name: UNSUBSCRIBE_TEXTS.doneTitle })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You will no longer get the weekly e-mail of new listings near you.',
+    );
+  });
+
   it('asks about every kind for a link sent before e-mail was switched per kind', async () => {
     open({ link: () => json({ kinds: [...EMAIL_KINDS] }) });
     expect(await screen.findByRole('heading', { name: UNSUBSCRIBE_TEXTS.everyKindQuestion })).toBeInTheDocument();

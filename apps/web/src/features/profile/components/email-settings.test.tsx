@@ -14,7 +14,7 @@ const MARIA = buildUser({
   city: null,
   state: null,
   zip_code: null,
-  email_notifications: { matches: true, friend_requests: false, messages: true, trades: false },
+  email_notifications: { matches: true, friend_requests: false, messages: true, trades: false, digest: false },
 });
 
 /** Serves the profile, and answers each PATCH with `patch` (the server's answer, or a failure). */
@@ -35,18 +35,35 @@ function serve(patch: (body: unknown) => Promise<Response>) {
 }
 
 describe('the e-mail settings on the profile', () => {
-  it('shows one labelled switch per kind, pickup times among them, as the profile says', async () => {
+  it('shows one labelled switch per kind, pickup times and the weekly e-mail among them, as the profile says', async () => {
     serve(async () => json(MARIA));
     const section = await screen.findByRole('region', { name: 'E-mail notifications' });
     const switches = within(section).getAllByRole('switch');
-    expect(switches).toHaveLength(4);
+    expect(switches).toHaveLength(5);
     expect(within(section).getByRole('switch', { name: 'Matches' })).toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Friend requests' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Messages' })).toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Pickup times' })).not.toBeChecked();
+    expect(within(section).getByRole('switch', { name: 'New near you, weekly' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Messages' })).toHaveAccessibleDescription(
       'When a message waits unread for you while you are away from Gardenswap.',
     );
+    expect(within(section).getByRole('switch', { name: 'New near you, weekly' })).toHaveAccessibleDescription(
+      'On Saturday mornings, the new listings near you, your wish-list matches first. Never sent empty.',
+    );
+  });
+
+  it('turns the weekly e-mail of new listings near you on, and only that', async () => {
+    const patches = serve(async () =>
+      json({ ...MARIA, email_notifications: { ...MARIA.email_notifications, digest: true } }),
+    );
+    const weekly = await screen.findByRole('switch', { name: 'New near you, weekly' });
+    await userEvent.click(weekly);
+    await waitFor(() => expect(patches).toEqual([{ email_notifications: { digest: true } }]));
+    await waitFor(() => expect(weekly).toBeEnabled());
+    expect(weekly).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Pickup times' })).not.toBeChecked();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('turns only messages off, at once, with PATCH /auth/profile', async () => {
