@@ -1,4 +1,4 @@
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 
 /** A rendered e-mail: what every mail client needs, HTML and plain text alike. */
@@ -77,9 +77,7 @@ const PLAIN_TEXT = {
  * members typed into the HTML; the plain text carries it as typed.
  */
 export async function renderMail(subject: string, template: ReactElement): Promise<RenderedMail> {
-  const [html, text] = await Promise.all([
-    render(template),
-    render(template, { plainText: true, htmlToTextOptions: PLAIN_TEXT }),
-  ]);
-  return { subject, html, text: `${text}\n` };
+  // One render serves both parts: the plain text is converted from the very HTML sent.
+  const html = await render(template);
+  return { subject, html, text: `${toPlainText(html, PLAIN_TEXT)}\n` };
 }

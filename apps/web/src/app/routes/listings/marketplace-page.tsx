@@ -13,6 +13,7 @@ import { useSite } from '../../../features/site/api/use-site';
 import { CategoryButtons } from '../../../features/listings/components/category-buttons';
 import { FilterControls } from '../../../features/listings/components/filter-controls';
 import { ListingCard } from '../../../features/listings/components/listing-card';
+import { ListingGrid } from '../../../features/listings/components/listing-grid';
 import { LoadMore } from '../../../features/listings/components/load-more';
 import { CATEGORY_OPTIONS } from '../../../features/listings/utils/categories';
 import {
@@ -32,9 +33,6 @@ import '../../../features/listings/listings.css';
 const ListingsMap = lazy(() =>
   import('../../../features/map/components/listings-map').then((m) => ({ default: m.ListingsMap })),
 );
-
-/** Cards a wide screen shows in its first row (two on a phone): their photos load first, the rest lazily. */
-const FIRST_ROW = 4;
 
 const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
 
@@ -175,11 +173,7 @@ export default function MarketplacePage() {
                 }
               />
             ) : shown.length > 0 ? (
-              <div className="grid listing-grid">
-                {shown.map((listing, index) => (
-                  <ListingCard key={listing.id} listing={listing} priority={index < FIRST_ROW} />
-                ))}
-              </div>
+              <ListingGrid listings={shown} />
             ) : q ? (
               <EmptyState>
                 <p>No results for “{q}”</p>
