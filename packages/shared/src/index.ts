@@ -22,6 +22,7 @@ export * from './swaps.js';
 export * from './fresh-listings.js';
 export * from './trade.js';
 export * from './pickup.js';
+export * from './events.js';
 export * from './push.js';
 export * from './pwa-texts.js';
 export * from './offline-texts.js';

@@ -53,10 +53,11 @@ export function buildUser(overrides: Partial<User> = {}): User {
     city: 'Salt Lake City',
     state: 'UT',
     zip_code: '84101',
-    email_notifications: { matches: true, friend_requests: true, messages: true },
+    email_notifications: { matches: true, friend_requests: true, messages: true, trades: true },
     email_confirmed: true,
     pending_email: null,
     is_moderator: false,
+    time_zone: null,
     ...overrides,
   };
 }

@@ -46,7 +46,7 @@ describe('the unsubscribe page', () => {
   });
 
   it('asks about every kind for a link sent before e-mail was switched per kind', async () => {
-    open({ link: () => json({ kinds: ['matches', 'friend_requests', 'messages'] }) });
+    open({ link: () => json({ kinds: ['matches', 'friend_requests', 'messages', 'trades'] }) });
     expect(await screen.findByRole('heading', { name: UNSUBSCRIBE_TEXTS.everyKindQuestion })).toBeInTheDocument();
   });
 

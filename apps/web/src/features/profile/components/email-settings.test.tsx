@@ -14,7 +14,7 @@ const MARIA = buildUser({
   city: null,
   state: null,
   zip_code: null,
-  email_notifications: { matches: true, friend_requests: false, messages: true },
+  email_notifications: { matches: true, friend_requests: false, messages: true, trades: true },
 });
 
 /** Serves the profile, and answers each PATCH with `patch` (the server's answer, or a failure). */
@@ -39,7 +39,7 @@ describe('the e-mail settings on the profile', () => {
     serve(async () => json(MARIA));
     const section = await screen.findByRole('region', { name: 'E-mail notifications' });
     const switches = within(section).getAllByRole('switch');
-    expect(switches).toHaveLength(3);
+    expect(switches).toHaveLength(4);
     expect(within(section).getByRole('switch', { name: 'Matches' })).toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Friend requests' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Messages' })).toBeChecked();

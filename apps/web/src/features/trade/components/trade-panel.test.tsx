@@ -15,6 +15,7 @@ const status = (over: Partial<ListingTradeStatus> = {}): ListingTradeStatus => (
   reserved_for_me: false,
   reserved_for: null,
   pickup_note: null,
+  pickup: null,
   trade: null,
   ...over,
 });
