@@ -12,18 +12,18 @@ const src = './apps/server/src';
  */
 const TIERS = [
   ['health', 'idempotency', 'images', 'mail', 'presence', 'push', 'relations', 'site'],
-  ['auth', 'blocks', 'friends', 'gardeners', 'metrics', 'wants'],
+  ['auth', 'blocks', 'event-visibility', 'friends', 'gardeners', 'metrics', 'wants'],
   ['listings'],
   ['notifications', 'reports', 'uploads'],
   ['fresh', 'moderation', 'season', 'swaps'],
   ['account'],
   ['messages'],
-  ['trade'],
+  ['events', 'trade'],
   ['digest'],
 ];
 
 /** Modules whose `index.ts` is all the others may import of them. */
-const PUBLIC_SURFACES = ['listings', 'messages', 'relations'];
+const PUBLIC_SURFACES = ['event-visibility', 'listings', 'messages', 'relations'];
 
 const modules = TIERS.flat();
 const roots = [`${src}/app.ts`, `${src}/main.ts`, `${src}/seed`, `${src}/tools`];

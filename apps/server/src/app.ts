@@ -48,6 +48,9 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { pickupRoutes } from './modules/trade/pickup.routes.js';
 import { pickupSweep } from './modules/trade/pickup-sweep.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { eventPhotoRoutes } from './modules/events/event-photo.routes.js';
+import { eventSweep } from './modules/events/event-sweep.js';
 import { digestSweep } from './modules/digest/digest-sweep.js';
 import { suspensionSweep } from './modules/moderation/suspension-sweep.js';
 import { notificationsModule } from './modules/notifications/notifications.routes.js';
@@ -286,6 +289,7 @@ export async function buildApp(
     // Listings ask their owners whether they are still available, and pause themselves.
     await api.register(freshListingsSweep);
     await api.register(pickupSweep);
+    await api.register(eventSweep);
     await api.register(digestSweep);
     // Before the routes that create: they claim the request's Idempotency-Key through it.
     await api.register(idempotencyPlugin);
@@ -310,6 +314,8 @@ export async function buildApp(
     await api.register(swapsRoutes, { prefix: '/api/swaps' });
     await api.register(tradeRoutes, { prefix: '/api' });
     await api.register(pickupRoutes, { prefix: '/api' });
+    await api.register(eventsRoutes, { prefix: '/api' });
+    await api.register(eventPhotoRoutes, { prefix: '/api' });
     await api.register(pushRoutes, { prefix: '/api/push' });
   });
 

@@ -170,3 +170,60 @@ export function milesBetweenZips(from: string, zip: string | null) {
     { latitude: b.latitude, longitude: b.longitude },
   );
 }
+
+/**
+ * An event `owner` hosts, written as the app stores it: placed at its ZIP code's centre (97201,
+ * Portland, unless overridden), starting in three days for three hours, with its reminder due the
+ * day before. Times are ms from `now`, for events the API would refuse (one under way, one past).
+ */
+export async function createEvent(
+  ctx: Pick<TestContext, 'db'>,
+  owner: { id: number },
+  overrides: Partial<{
+    title: string;
+    zip_code: string;
+    address: string | null;
+    capacity: number | null;
+    startsInMs: number;
+    lastsMs: number;
+    now: number;
+    photo: string;
+    thumbnail: string;
+  }> = {},
+) {
+  const { now = Date.now(), startsInMs = 3 * 86_400_000, lastsMs = 3 * 3_600_000, zip_code = '97201' } = overrides;
+  const { latitude, longitude } = zipCoordinateColumns(zip_code);
+  const starts = now + startsInMs;
+  const remind = starts - 86_400_000;
+  const row = await ctx.db
+    .insertInto('events')
+    .values({
+      owner_id: owner.id,
+      title: overrides.title ?? 'Spring seed swap',
+      description: 'Bring seeds in labelled envelopes',
+      photo: overrides.photo ?? null,
+      thumbnail: overrides.thumbnail ?? null,
+      starts_at: new Date(starts).toISOString(),
+      ends_at: new Date(starts + lastsMs).toISOString(),
+      place_name: 'Elm Street community garden',
+      address: overrides.address === undefined ? '12 Elm St' : overrides.address,
+      zip_code,
+      latitude: latitude!,
+      longitude: longitude!,
+      capacity: overrides.capacity ?? null,
+      remind_at: remind > now ? new Date(remind).toISOString() : null,
+      created_at: new Date(now).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}
+
+/** The member goes to the event, as saying so through the API stores it. */
+export async function goTo(ctx: Pick<TestContext, 'db'>, member: { id: number }, event: { id: number }) {
+  await ctx.db
+    .insertInto('event_attendees')
+    .values({ event_id: event.id, user_id: member.id, created_at: new Date().toISOString() })
+    .execute();
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { TestContext } from './app.js';
-import { befriend, createListing, createUser, type TestUser } from './factories.js';
+import { befriend, createEvent, createListing, createUser, goTo, type TestUser } from './factories.js';
 import { pairOf } from '../src/modules/relations/friends.sql.js';
 
 /** A small real photo, as an upload would bring it. */
@@ -12,7 +12,8 @@ export const photoUpload = (background = '#3a7d44') =>
 /**
  * A member with a bit of everything, each marked with `tag` so a test can look for any trace of
  * them: a profile picture, a public and a friends-only listing with photos, a want, a friend who
- * talked with them, a pending request, a notification, a block, a report and an e-mail.
+ * talked with them, a pending request, a notification, a block, a report, an e-mail, and an event
+ * with a photo that the friend is going to.
  */
 export async function livedInMember(ctx: TestContext, tag: string) {
   const member = await createUser(ctx, { username: `leaver_${tag}`, city: 'Provo', state: 'UT', zip_code: '84601' });
@@ -107,6 +108,15 @@ export async function livedInMember(ctx: TestContext, tag: string) {
     .values({ to_address: member.email, subject: `Welcome ${tag}`, html: '<p>hi</p>', text: 'hi', status: 'kept' })
     .execute();
 
+  const eventPhoto = await ctx.app.images.save(await photoUpload('#775511'));
+  const event = await createEvent(ctx, member, {
+    title: `Swap ${tag}`,
+    zip_code: '84601',
+    photo: eventPhoto.image,
+    thumbnail: eventPhoto.thumbnail,
+  });
+  await goTo(ctx, friend, event);
+
   return {
     member,
     friend,
@@ -116,6 +126,7 @@ export async function livedInMember(ctx: TestContext, tag: string) {
     publicListing: { ...publicListing, photo: publicPhoto },
     privateListing: { ...privateListing, photo: privatePhoto },
     wantId: want.id,
+    event: { ...event, photo: eventPhoto },
   };
 }
 

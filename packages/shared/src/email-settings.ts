@@ -12,7 +12,7 @@ export const EmailNotificationsSchema = z.object({
   friend_requests: z.boolean(),
   /** Messages wait unread while the member is away from the app. */
   messages: z.boolean(),
-  /** A pickup time is offered, agreed, moved or cancelled, and is near. */
+  /** A pickup time is agreed, moved or cancelled, and is near; an event I am going to changes, is cancelled, or is tomorrow. */
   trades: z.boolean(),
   /** Once a week, the new listings near them ("new near you"); off for members from before it existed. */
   digest: z.boolean(),
@@ -63,10 +63,10 @@ export const EMAIL_KIND_TEXTS: Record<
     unsubscribed: 'You will no longer get e-mails about new messages.',
   },
   trades: {
-    label: 'Pickup times',
-    hint: 'When a pickup time is agreed, moved or cancelled, and a reminder before it.',
-    unsubscribeQuestion: 'Turn off e-mails about pickup times?',
-    unsubscribed: 'You will no longer get e-mails about pickup times.',
+    label: 'Pickup and event times',
+    hint: 'When a pickup time is agreed, moved or cancelled, or an event you are going to changes or is cancelled; and a reminder before either.',
+    unsubscribeQuestion: 'Turn off e-mails about pickup and event times?',
+    unsubscribed: 'You will no longer get e-mails about pickup or event times.',
   },
   digest: {
     label: 'New near you, weekly',

@@ -23,6 +23,7 @@ export * from './fresh-listings.js';
 export * from './trade.js';
 export * from './pickup.js';
 export * from './digest.js';
+export * from './events.js';
 export * from './push.js';
 export * from './pwa-texts.js';
 export * from './offline-texts.js';

@@ -4,11 +4,11 @@ import { PHOTO_PATH_DESCRIPTION } from './listings.js';
 import { REPORT_TARGET_TYPES } from './safety.js';
 
 /** What a moderator can do with the open reports of one target. */
-export const MODERATION_ACTIONS = ['dismiss', 'hide_listing', 'warn', 'suspend'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'hide_listing', 'hide_event', 'warn', 'suspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** What a moderator can take back: a suspension before its end, a listing a moderator hid. */
-export const MODERATION_REVERSALS = ['lift_suspension', 'unhide_listing'] as const;
+/** What a moderator can take back: a suspension before its end, a listing or an event a moderator hid. */
+export const MODERATION_REVERSALS = ['lift_suspension', 'unhide_listing', 'unhide_event'] as const;
 /** Every action the audit log records. */
 export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, ...MODERATION_REVERSALS] as const;
 export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
@@ -33,6 +33,7 @@ export const MODERATION_TEXTS = {
   noteLong: 'Reason must be at most 1000 characters long',
   daysInvalid: `Days must be a whole number from 1 to ${SUSPENSION_DAYS_MAX}`,
   onlyListings: 'Only a listing can be hidden',
+  onlyEvents: 'Only an event can be hidden this way',
   hiddenNotice: 'Hidden by a moderator',
   suspendedForGood: 'Your account is suspended.',
   title: 'Moderation',
@@ -47,6 +48,9 @@ export const MODERATION_TEXTS = {
   suspendedEmpty: 'No member is suspended.',
   hiddenTitle: 'Hidden listings',
   hiddenEmpty: 'No listing is hidden by a moderator.',
+  eventNotHidden: 'This event is not hidden',
+  hiddenEventsTitle: 'Hidden events',
+  hiddenEventsEmpty: 'No event is hidden by a moderator.',
   aboutYouItem: 'This is about you: another moderator must handle it.',
 } as const;
 
@@ -95,6 +99,22 @@ export const ModerationListingSchema = z.object({
 });
 export type ModerationListing = z.infer<typeof ModerationListingSchema>;
 
+/** An event as a moderator sees it, its photo signed for them. */
+export const ModerationEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail: z.string().nullable().describe(PHOTO_PATH_DESCRIPTION),
+  starts_at: TimestampSchema,
+  place_name: z.string(),
+  address: z.string().nullable(),
+  zip_code: z.string(),
+  cancelled_at: TimestampSchema.nullable(),
+  hidden_reason: z.string().nullable(),
+  created_at: TimestampSchema,
+});
+export type ModerationEvent = z.infer<typeof ModerationEventSchema>;
+
 /** The reported thing in its context; null once it no longer exists (then only dismissing is left). */
 export const ModerationTargetSchema = z.discriminatedUnion('type', [
   z.object({
@@ -112,6 +132,7 @@ export const ModerationTargetSchema = z.discriminatedUnion('type', [
     receiver: z.object({ id: z.number().int(), username: z.string() }),
   }),
   z.object({ type: z.literal('user'), member: ModerationMemberSchema }),
+  z.object({ type: z.literal('event'), event: ModerationEventSchema, member: ModerationMemberSchema }),
 ]);
 export type ModerationTarget = z.infer<typeof ModerationTargetSchema>;
 
@@ -178,6 +199,7 @@ export const ModerationActionInputSchema = z.discriminatedUnion(
   [
     z.object({ action: z.literal('dismiss'), ...target, note: noteSchema.optional() }),
     z.object({ action: z.literal('hide_listing'), ...target, note: noteSchema }),
+    z.object({ action: z.literal('hide_event'), ...target, note: noteSchema }),
     z.object({ action: z.literal('warn'), ...target, note: noteSchema }),
     z.object({
       action: z.literal('suspend'),
@@ -213,8 +235,16 @@ export type HiddenListing = z.infer<typeof HiddenListingSchema>;
 /** GET /moderation/hidden-listings, the newest listing first. */
 export const HiddenListingsSchema = z.array(HiddenListingSchema);
 
+/** An event a moderator hid (its reason in `hidden_reason`), with its host. */
+export const HiddenEventSchema = z.object({ event: ModerationEventSchema, member: ModerationMemberSchema });
+export type HiddenEvent = z.infer<typeof HiddenEventSchema>;
+
+/** GET /moderation/hidden-events, the newest event first. */
+export const HiddenEventsSchema = z.array(HiddenEventSchema);
+
 /**
- * POST /moderation/suspended-members/{id}/lift and /moderation/hidden-listings/{id}/unhide: the
+ * POST /moderation/suspended-members/{id}/lift, /moderation/hidden-listings/{id}/unhide and
+ * /moderation/hidden-events/{id}/unhide: the
  * reason, which the member is told and the audit log keeps.
  */
 export const ModerationReversalInputSchema = z.object({ note: noteSchema });

@@ -29,6 +29,12 @@ export const NOTIFICATION_TYPES = [
   'pickup_cancelled',
   'pickup_reminder',
   'pickup_handover_asked',
+  // An event I am going to changed, was cancelled, or is tomorrow; a moderator hid one of mine, or took it back.
+  'event_changed',
+  'event_cancelled',
+  'event_reminder',
+  'event_hidden',
+  'event_unhidden',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -57,9 +63,12 @@ export const NotificationSchema = z.object({
     })
     .nullable(),
   want: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** The event of the event notices. */
+  event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /**
    * A moderator's reason (hidden listing, warning) or a report's outcome; a pickup's agreed time
-   * (an ISO instant, for `pickup_agreed` and `pickup_reminder`) or the note asking for another time.
+   * (an ISO instant, for `pickup_agreed` and `pickup_reminder`) or the note asking for another time;
+   * an event's start (an ISO instant, for `event_changed` and `event_reminder`).
    */
   note: z.string().nullable(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { NotificationType } from './notifications.js';
 
 /** The kinds of push notification a member can switch on or off one by one (all off at first). */
-export const PUSH_KINDS = ['messages', 'matches', 'friend_requests', 'trades'] as const;
+export const PUSH_KINDS = ['messages', 'matches', 'friend_requests', 'trades', 'events'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** Which stored notifications go out as a push of which kind; the others (moderation, renewals) stay in the app. */
@@ -21,6 +21,9 @@ export const PUSH_KIND_OF_NOTIFICATION: Partial<Record<NotificationType, PushKin
   pickup_cancelled: 'trades',
   pickup_reminder: 'trades',
   pickup_handover_asked: 'trades',
+  event_changed: 'events',
+  event_cancelled: 'events',
+  event_reminder: 'events',
 };
 
 /** The member's push switches, one per kind. */
@@ -29,6 +32,7 @@ export const PushSwitchesSchema = z.object({
   matches: z.boolean(),
   friend_requests: z.boolean(),
   trades: z.boolean(),
+  events: z.boolean(),
 });
 export type PushSwitches = z.infer<typeof PushSwitchesSchema>;
 
@@ -85,6 +89,7 @@ export const PUSH_KIND_TEXTS: Record<PushKind, { label: string; hint: string }> 
   matches: { label: 'Matches', hint: 'When a listing matches an item on your wish list.' },
   friend_requests: { label: 'Friend requests', hint: 'When someone asks to be your friend, or accepts.' },
   trades: { label: 'Trades', hint: 'When someone would like your listing, reserves one for you, or thanks you.' },
+  events: { label: 'Events', hint: 'When an event you are going to changes or is cancelled, and the day before it.' },
 };
 
 export const PUSH_TEXTS = {
@@ -119,11 +124,12 @@ export const PUSH_ERROR_TEXTS = {
 export const TabFocusSchema = z.object({ focused: z.boolean() });
 export type TabFocus = z.infer<typeof TabFocusSchema>;
 
-/** What a pushed notification names: the other member (their username), a listing, a wish-list item, a note. */
+/** What a pushed notification names: the other member (their username), a listing, a wish-list item, an event, a note. */
 export interface PushNoticeParts {
   from: string;
   listing: string;
   want: string;
+  event: string;
   note: string;
 }
 
@@ -157,7 +163,13 @@ export const PUSH_NOTICE_TEXTS: Partial<
   pickup_cancelled: (p) => ({ title: `${p.from} cancelled the pickup`, body: `For “${p.listing}”.` }),
   pickup_reminder: (p) => ({ title: `Pickup with ${p.from} at ${p.note}`, body: `“${p.listing}”` }),
   pickup_handover_asked: (p) => ({ title: `Was “${p.listing}” handed over?`, body: `Mark it once ${p.from} has it.` }),
+  event_changed: (p) => ({ title: `“${p.event}” changed`, body: `Now ${p.note}. Have a look before you go.` }),
+  event_cancelled: (p) => ({ title: `“${p.event}” was cancelled`, body: `${p.from} called it off.` }),
+  event_reminder: (p) => ({ title: `Tomorrow: “${p.event}”`, body: `Starts ${p.note}.` }),
 };
 
 /** The notifications whose note is a pickup's agreed time (an ISO instant), shown in the reader's own zone. */
 export const PICKUP_TIME_NOTICES: readonly NotificationType[] = ['pickup_agreed', 'pickup_reminder'];
+
+/** The notifications whose note is an event's start (an ISO instant), shown in the reader's own zone. */
+export const EVENT_TIME_NOTICES: readonly NotificationType[] = ['event_changed', 'event_reminder'];

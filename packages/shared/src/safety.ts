@@ -34,7 +34,7 @@ export const BlockedUserSchema = z.object({
 });
 export type BlockedUser = z.infer<typeof BlockedUserSchema>;
 
-export const REPORT_TARGET_TYPES = ['listing', 'message', 'user'] as const;
+export const REPORT_TARGET_TYPES = ['listing', 'message', 'user', 'event'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** POST /reports. */

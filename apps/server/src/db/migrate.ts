@@ -29,6 +29,7 @@ import * as ownerIndexHoldsStems from './migrations/026-owner-index-holds-stems.
 import * as seedLots from './migrations/027-seed-lots.js';
 import * as inSeason from './migrations/028-in-season.js';
 import * as pickupTimes from './migrations/029-pickup-times.js';
+import * as events from './migrations/030-events.js';
 import * as weeklyDigest from './migrations/031-weekly-digest.js';
 import type { Database } from './schema.js';
 
@@ -63,6 +64,7 @@ const migrations = {
   '027-seed-lots': seedLots,
   '028-in-season': inSeason,
   '029-pickup-times': pickupTimes,
+  '030-events': events,
   '031-weekly-digest': weeklyDigest,
 } satisfies Record<string, Migration>;
 

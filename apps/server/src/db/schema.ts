@@ -41,6 +41,7 @@ export interface UsersTable {
   push_matches: Generated<Flag>;
   push_friend_requests: Generated<Flag>;
   push_trades: Generated<Flag>;
+  push_events: Generated<Flag>;
   email_trades: Generated<Flag>;
   email_digest: Generated<Flag>;
   /** When the member's next weekly "new near you" is due; null while its switch is off. */
@@ -272,6 +273,8 @@ export interface NotificationsTable {
   want_id: number | null;
   from_user_id: number | null;
   match_key: string | null;
+  /** The event an event notice is about. */
+  event_id: Generated<number | null>;
   /** A moderator's reason or a report's outcome, for the moderation notices. */
   note: Generated<string | null>;
   created_at: Timestamp;
@@ -390,7 +393,7 @@ export interface BlocksTable {
 export interface ReportsTable {
   id: Generated<number>;
   reporter_id: number;
-  target_type: 'listing' | 'message' | 'user';
+  target_type: ReportTargetType;
   target_id: number;
   reason: string;
   /** 'open' until moderation resolves it; a member has at most one open report per target. */
@@ -441,6 +444,44 @@ export interface PickupsTable {
   updated_at: Timestamp;
 }
 
+/** An event a member hosts, placed at its ZIP code's centre; its address is shown as given. */
+export interface EventsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: Generated<string>;
+  photo: string | null;
+  thumbnail: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  place_name: string;
+  address: string | null;
+  zip_code: string;
+  latitude: number;
+  longitude: number;
+  /** Null: no limit. */
+  capacity: number | null;
+  /** Set once its host cancelled it. */
+  cancelled_at: Timestamp | null;
+  /** Set when a moderator hid the event: the reason its host is shown. */
+  hidden_reason: string | null;
+  /** 1 while the host is suspended, kept in step with the suspension. */
+  owner_suspended: Generated<Flag>;
+  /** When the going members and the host are reminded; nulled once they are. */
+  remind_at: Timestamp | null;
+  /** Counts the changes a calendar entry follows (its SEQUENCE). */
+  sequence: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A member going to an event, once. */
+export interface EventAttendeesTable {
+  event_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -466,6 +507,8 @@ export interface Database {
   fresh_listings_since: FreshListingsSinceTable;
   in_season: InSeasonTable;
   pickups: PickupsTable;
+  events: EventsTable;
+  event_attendees: EventAttendeesTable;
   search_words: SearchWordsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

@@ -30,7 +30,7 @@ test('e-mail switched per kind on the profile: messages off stays off, the other
   await expect(section.getByRole('switch', { name: 'Messages' })).not.toBeChecked();
   await expect(section.getByRole('switch', { name: 'Matches' })).toBeChecked();
   await expect(section.getByRole('switch', { name: 'Friend requests' })).toBeChecked();
-  await expect(section.getByRole('switch', { name: 'Pickup times' })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'Pickup and event times' })).toBeChecked();
   await expect(section.getByRole('switch', { name: 'New near you, weekly' })).toBeChecked();
   await page.setViewportSize(DESKTOP);
   await snap(page, 'profile-email-settings-desktop');

@@ -6,6 +6,7 @@ import { UPLOADS_PREFIX } from '../images/photo-urls.js';
 import {
   exportBlocks,
   exportEmails,
+  exportEvents,
   exportFriends,
   exportListings,
   exportMessages,
@@ -31,11 +32,13 @@ notifications.json  what the app told you
 blocks.json         the members you blocked
 reports.json        the reports you made
 trades.json         the listings you asked for, your trades, and the thanks you gave and were given
+events.json         the events you host, and those you said you are going to
 emails.json         the e-mails Gardenswap wrote to you
 push-devices.json   the browsers that get your push notifications: since when, and
                     through which push service
-photos/             your profile picture and your listings' photos (listing-7 is the
-                    cover of listing 7, listing-7-2 its second photo, and so on)
+photos/             your profile picture, your listings' photos (listing-7 is the
+                    cover of listing 7, listing-7-2 its second photo, and so on) and
+                    your events' photos (event-3)
 
 Dates are in UTC (ISO 8601).
 `;
@@ -103,6 +106,7 @@ export function exportArchive(app: FastifyInstance, userId: number): Readable {
       ['blocks.json', jsonValue(() => exportBlocks(db, userId))],
       ['reports.json', jsonArray(exportReports(db, userId))],
       ['trades.json', jsonValue(() => exportTrades(db, userId))],
+      ['events.json', jsonValue(() => exportEvents(db, userId))],
       ['emails.json', jsonArray(exportEmails(db, profile.email))],
       ['push-devices.json', jsonValue(() => exportPushDevices(db, userId))],
     ];
@@ -120,6 +124,7 @@ export function exportArchive(app: FastifyInstance, userId: number): Readable {
       previous = p.listing_id;
       await photo(p.image, n === 1 ? `listing-${p.listing_id}` : `listing-${p.listing_id}-${n}`);
     }
+    for (const event of photos.events) await photo(event.photo, `event-${event.id}`);
     zip.end();
   }
 

@@ -46,6 +46,13 @@ const WRITES_ON_A_MEMBER = [
   'POST /api/listings/{id}/pickup/ask',
   'POST /api/trades/{id}/thanks',
   'POST /api/thanks/{id}/hide',
+  'PATCH /api/events/{id}',
+  'DELETE /api/events/{id}',
+  'PUT /api/events/{id}/going',
+  'DELETE /api/events/{id}/going',
+  'PUT /api/events/{id}/photo',
+  'DELETE /api/events/{id}/photo',
+  'POST /api/moderation/hidden-events/{id}/unhide',
 ];
 const OWN_ACCOUNT_ONLY = [
   'POST /api/auth/register',
@@ -75,6 +82,7 @@ const OWN_ACCOUNT_ONLY = [
   'PATCH /api/push/settings',
   'POST /api/push/subscriptions',
   'DELETE /api/push/subscriptions',
+  'POST /api/events/',
 ];
 
 const norm = (path: string) => (path.endsWith('/') ? path : `${path}/`);
@@ -119,6 +127,8 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
       lived.publicListing.photo.thumbnail,
       lived.privateListing.photo.image,
       lived.privateListing.photo.thumbnail,
+      lived.event.photo.image,
+      lived.event.photo.thumbnail,
     ];
     // What the member's friend held before: a signed address of the friends-only listing's photo.
     const seen = await ctx.inject({ method: 'GET', url: `/api/listings/${lived.privateListing.id}`, as: lived.friend });
@@ -206,6 +216,10 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
     const db = ctx.db;
     expect(await count(db.selectFrom('users').select('id').where('id', '=', id))).toBe(0);
     expect(await count(db.selectFrom('listings').select('id').where('owner_id', '=', id))).toBe(0);
+    expect(await count(db.selectFrom('events').select('id').where('owner_id', '=', id))).toBe(0);
+    expect(await count(db.selectFrom('event_attendees').select('user_id').where('event_id', '=', lived.event.id))).toBe(
+      0,
+    );
     expect(await count(db.selectFrom('want_listings').select('id').where('user_id', '=', id))).toBe(0);
     expect(
       await count(
@@ -317,7 +331,14 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
     const names = photos.map((p) => p.slice(UPLOADS_PREFIX.length));
     const memberIds = [member.id, standInId];
     const values: Record<string, (string | number)[]> = {
-      id: [...memberIds, lived.publicListing.id, lived.privateListing.id, lived.wantId, strangersWantId],
+      id: [
+        ...memberIds,
+        lived.publicListing.id,
+        lived.privateListing.id,
+        lived.wantId,
+        strangersWantId,
+        lived.event.id,
+      ],
       userId: memberIds,
       user_id: memberIds,
       name: names,
@@ -337,6 +358,8 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
       '/api/swaps/': ['', `?user_id=${member.id}`, `?user_id=${standInId}`],
       '/api/auth/users/': ['?q=leaver', `?q=${member.username}`, '?q=deleted', '?q=Deleted%20member'],
       '/api/auth/friends/requests/': ['?direction=incoming', '?direction=outgoing'],
+      '/api/events/': ['', '?going=true', '?mine=true', '?within_miles=500'],
+      '/api/events/map/': ['?box=-125,24,-66,50'],
       '/api/mail/unsubscribe/': [unsubscribeUrl.split('?')[1] ? `?${unsubscribeUrl.split('?')[1]}` : ''],
       '/api/mail/unsubscribe/link/': [unsubscribeUrl.split('?')[1] ? `?${unsubscribeUrl.split('?')[1]}` : ''],
     };
@@ -366,6 +389,7 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
       'Rude del1',
       'Thanks del1',
       'Cheers del1',
+      'Swap del1',
       ...names,
       'deleted member ',
       'deleted:',
@@ -396,6 +420,8 @@ describe.each(['disk', 'database'] as const)('delete my account (photos on %s)',
       { method: 'PATCH', url: `/api/listings/${lived.privateListing.id}/visibility`, payload: { is_public: true } },
       { method: 'DELETE', url: `/api/listings/${lived.privateListing.id}/image` },
       { method: 'POST', url: `/api/listings/${lived.publicListing.id}/renew` },
+      { method: 'PATCH', url: `/api/events/${lived.event.id}`, payload: { title: 'Mine now' } },
+      { method: 'PUT', url: `/api/events/${lived.event.id}/going` },
       { method: 'PATCH', url: `/api/listings/want-listings/${lived.wantId}`, payload: { title: 'Mine now' } },
       { method: 'DELETE', url: `/api/listings/want-listings/${lived.wantId}` },
       { method: 'POST', url: '/api/auth/friends/respond', payload: { request_id: 1, accept: true } },

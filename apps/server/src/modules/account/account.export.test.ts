@@ -93,11 +93,13 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
         'blocks.json',
         'reports.json',
         'trades.json',
+        'events.json',
         'emails.json',
         'push-devices.json',
         'photos/profile-picture.webp',
         `photos/listing-${lived.publicListing.id}.webp`,
         `photos/listing-${lived.privateListing.id}.webp`,
+        `photos/event-${lived.event.id}.webp`,
       ].sort(),
     );
 
@@ -111,7 +113,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
       address: '12 exp1 Lane',
       city: 'Provo',
       email_notifications: { matches: true, friend_requests: true, messages: true },
-      push_notifications: { messages: false, matches: false, friend_requests: false, trades: false },
+      push_notifications: { messages: false, matches: false, friend_requests: false, trades: false, events: false },
     });
     expect(JSON.stringify(profile)).not.toMatch(/password|argon2|sessions_valid_from/);
 
@@ -121,6 +123,10 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
     expect(listings[1]).toMatchObject({ variety: 'Moon and Stars', packed_year: 2020, organic: true, can_mail: null });
     expect(listings[0]).toMatchObject({ variety: null, pollination: null, organic: null });
     expect(json('want-list.json')).toEqual([expect.objectContaining({ id: lived.wantId, title: 'Basil exp1' })]);
+    expect(json('events.json')).toEqual({
+      hosting: [expect.objectContaining({ id: lived.event.id, title: 'Swap exp1', zip_code: '84601' })],
+      going: [],
+    });
 
     const friends = json('friends.json');
     expect(friends).toEqual(
@@ -193,6 +199,7 @@ describe.each(['disk', 'database'] as const)('download my data (photos on %s)', 
       matches: false,
       friend_requests: false,
       trades: true,
+      events: false,
     });
     const devices = json('push-devices.json');
     expect(devices).toEqual([

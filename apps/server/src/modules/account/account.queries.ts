@@ -324,9 +324,54 @@ export function exportEmails(db: Executor, email: string) {
   });
 }
 
+/** The events the member hosts, cancelled, past and hidden ones too, and those they said they go to. */
+export async function exportEvents(db: Executor, userId: number) {
+  const [hosting, going] = await Promise.all([
+    db
+      .selectFrom('events')
+      .select([
+        'id',
+        'title',
+        'description',
+        'starts_at',
+        'ends_at',
+        'place_name',
+        'address',
+        'zip_code',
+        'capacity',
+        'photo',
+        'thumbnail',
+        'cancelled_at',
+        'created_at',
+        'updated_at',
+      ])
+      .where('owner_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('event_attendees as a')
+      .innerJoin('events as e', 'e.id', 'a.event_id')
+      .select(['a.event_id', 'e.title', 'e.starts_at', 'a.created_at'])
+      .where('a.user_id', '=', userId)
+      .orderBy('a.event_id')
+      .execute(),
+  ]);
+  return {
+    hosting: hosting.map((r) => ({
+      ...r,
+      starts_at: toIso(r.starts_at),
+      ends_at: toIso(r.ends_at),
+      cancelled_at: toIso(r.cancelled_at),
+      created_at: toIso(r.created_at),
+      updated_at: toIso(r.updated_at),
+    })),
+    going: going.map((r) => ({ ...r, starts_at: toIso(r.starts_at), created_at: toIso(r.created_at) })),
+  };
+}
+
 /**
  * The stored photos of the member: every listing's cover (on its row) and every photo of its
- * gallery in order, each with its thumbnail, and the profile picture.
+ * gallery in order, each with its thumbnail, every event's photo, and the profile picture.
  */
 export async function photosOf(db: Executor, userId: number) {
   const listings = await db
@@ -344,8 +389,15 @@ export async function photosOf(db: Executor, userId: number) {
     .orderBy('listing_photos.position')
     .orderBy('listing_photos.id')
     .execute();
+  const events = await db
+    .selectFrom('events')
+    .select(['id', 'photo', 'thumbnail'])
+    .where('owner_id', '=', userId)
+    .where('photo', 'is not', null)
+    .orderBy('id')
+    .execute();
   const user = await db.selectFrom('users').select('profile_picture').where('id', '=', userId).executeTakeFirst();
-  return { listings, listingPhotos, profilePicture: user?.profile_picture ?? null };
+  return { listings, listingPhotos, events, profilePicture: user?.profile_picture ?? null };
 }
 
 /**
@@ -355,7 +407,7 @@ export async function photosOf(db: Executor, userId: number) {
  * already deleted member go (no one is left to read them), and with them any stand-in that has
  * nothing left. The moderators' audit log keeps its entries about them, calling them "Deleted
  * member". Then the e-mails addressed to them go, and their row: by cascade, every row that
- * references it (listings, want list, friendships, notifications, blocks, reports they made,
+ * references it (listings, events and who goes to them, want list, friendships, notifications, blocks, reports they made,
  * sessions and whatever else a feature keeps of theirs), but the audit log's references, which
  * are set null. Answers the stored photos to remove once committed, or undefined when there is no
  * such member.
@@ -444,5 +496,6 @@ export async function deleteMember(db: Executor, userId: number) {
     photos.profilePicture,
     ...photos.listings.flatMap((l) => [l.featured_image, l.thumbnail]),
     ...photos.listingPhotos.flatMap((p) => [p.image, p.thumbnail]),
+    ...photos.events.flatMap((e) => [e.photo, e.thumbnail]),
   ];
 }

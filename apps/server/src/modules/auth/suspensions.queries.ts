@@ -7,8 +7,8 @@ export const isSuspendedNow = (row: { suspended_at: string | Date | null; suspen
   row.suspended_at !== null && (row.suspended_until === null || new Date(row.suspended_until).getTime() > Date.now());
 
 /**
- * Suspends a member until `until` (null: for good): their sessions end, and their listings are
- * hidden from everyone else by the flag the visibility rule reads. Pass the transaction of the
+ * Suspends a member until `until` (null: for good): their sessions end, and their listings and
+ * events are hidden from everyone else by the flag the visibility rules read. Pass the transaction of the
  * moderation action; the caller drops their sockets once it is committed.
  */
 export async function suspendMember(db: Executor, userId: number, until: Date | null) {
@@ -19,12 +19,13 @@ export async function suspendMember(db: Executor, userId: number, until: Date | 
     .where('id', '=', userId)
     .execute();
   await db.updateTable('listings').set({ owner_suspended: 1 }).where('owner_id', '=', userId).execute();
+  await db.updateTable('events').set({ owner_suspended: 1 }).where('owner_id', '=', userId).execute();
   await revokeAllSessions(db, userId);
 }
 
 /**
- * Ends a member's suspension: their listings show again, except those a moderator hid on their
- * own (a separate flag). With `ranOutBy`, only one whose end is at or before it (the sweep, a
+ * Ends a member's suspension: their listings and events show again, except those a moderator hid
+ * on their own (a separate flag). With `ranOutBy`, only one whose end is at or before it (the sweep, a
  * sign-in); without, any (a moderator lifting it early). Conditional, so a sweep, a sign-in and a
  * moderator racing each other, or a new suspension in between, change nothing twice. Whether it
  * lifted one.
@@ -42,5 +43,6 @@ export async function liftSuspension(db: Executor, userId: number, ranOutBy?: st
     .executeTakeFirst();
   if (Number(lifted.numUpdatedRows) === 0) return false;
   await db.updateTable('listings').set({ owner_suspended: 0 }).where('owner_id', '=', userId).execute();
+  await db.updateTable('events').set({ owner_suspended: 0 }).where('owner_id', '=', userId).execute();
   return true;
 }

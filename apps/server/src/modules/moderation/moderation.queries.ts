@@ -13,6 +13,7 @@ import { nowIso, toIso } from '../../db/schema.js';
 import { friendCountOf } from '../relations/index.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
 import { isSuspendedNow } from '../auth/suspensions.queries.js';
+import { MODERATION_EVENT_COLUMNS, eventLabel, toModerationEvent } from './moderation-event.js';
 
 /** Whether the member was marked a moderator by the operator. */
 export async function isModerator(db: Executor, userId: number): Promise<boolean> {
@@ -191,8 +192,8 @@ async function messageContext(db: Executor, message: MessageRow): Promise<Modera
 
 /**
  * The open reports, newest first, grouped by target (the group with the newest report first),
- * each target shown in context: the listing with its photo (signed for the moderator) and owner,
- * the message with the messages around it, or the member's public profile. A target that no
+ * each target shown in context: the listing or event with its photo (signed for the moderator) and
+ * owner, the message with the messages around it, or the member's public profile. A target that no
  * longer exists comes as null.
  */
 export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise<ReportGroup[]> {
@@ -241,10 +242,19 @@ export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise
   const listings = listingIds.length
     ? await db.selectFrom('listings').select(MODERATION_LISTING_COLUMNS).where('id', 'in', listingIds).execute()
     : [];
+  const eventIds = idsOf('event');
+  const events = eventIds.length
+    ? await db.selectFrom('events').select(MODERATION_EVENT_COLUMNS).where('id', 'in', eventIds).execute()
+    : [];
   const messageIds = idsOf('message');
   const messages = messageIds.length ? await messageSelect(db).where('messages.id', 'in', messageIds).execute() : [];
   const members = await membersById(db, [
-    ...new Set([...listings.map((l) => l.owner_id), ...messages.map((m) => m.sender_id), ...idsOf('user')]),
+    ...new Set([
+      ...listings.map((l) => l.owner_id),
+      ...events.map((e) => e.owner_id),
+      ...messages.map((m) => m.sender_id),
+      ...idsOf('user'),
+    ]),
   ]);
   const receivers = messages.length
     ? await db
@@ -264,6 +274,10 @@ export async function openReportGroups(db: Executor, sign: PhotoSigner): Promise
       const l = listings.find((row) => row.id === group.target_id);
       const member = l && members.get(l.owner_id);
       if (l && member) target = { type: 'listing', listing: toModerationListing(l, sign), member };
+    } else if (group.target_type === 'event') {
+      const e = events.find((row) => row.id === group.target_id);
+      const member = e && members.get(e.owner_id);
+      if (e && member) target = { type: 'event', event: toModerationEvent(e, sign), member };
     } else if (group.target_type === 'message') {
       const m = messages.find((row) => row.id === group.target_id);
       const member = m && members.get(m.sender_id);
@@ -285,6 +299,8 @@ export interface ActionTarget {
   label: string;
   /** The listing's title, for its owner's e-mail. */
   listingTitle?: string;
+  /** The event's title, for its host's e-mail. */
+  eventTitle?: string;
 }
 
 /** The target of a report as an action needs it; undefined when it no longer exists. */
@@ -296,6 +312,10 @@ export async function findActionTarget(
   if (type === 'listing') {
     const row = await db.selectFrom('listings').select(['owner_id', 'title']).where('id', '=', id).executeTakeFirst();
     return row && { memberId: row.owner_id, label: listingLabel(row.title), listingTitle: row.title };
+  }
+  if (type === 'event') {
+    const row = await db.selectFrom('events').select(['owner_id', 'title']).where('id', '=', id).executeTakeFirst();
+    return row && { memberId: row.owner_id, label: eventLabel(row.title), eventTitle: row.title };
   }
   if (type === 'message') {
     const row = await messageSelect(db).where('messages.id', '=', id).executeTakeFirst();

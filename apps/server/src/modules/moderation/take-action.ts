@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { endAllSessions } from '../auth/end-sessions.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { insertNotification } from '../notifications/notifications.queries.js';
+import { eventHiddenMail } from './mails/event-hidden.mail.js';
 import { listingHiddenMail } from './mails/listing-hidden.mail.js';
 import { suspensionMail } from './mails/suspension.mail.js';
 import { warningMail } from './mails/warning.mail.js';
 import { insertAction } from './audit-log.queries.js';
+import { hideEvent } from './moderation-event.js';
 import { findActionTarget, hideListing, memberContact, resolveOpenReports } from './moderation.queries.js';
 import { type Notice, pushNotices } from './push-notices.js';
 import { suspendMember } from '../auth/suspensions.queries.js';
@@ -21,6 +23,8 @@ function outcomeText(input: ModerationActionInput, label: string, member: string
       return `${looked} and found nothing against the rules. Thank you for telling us.`;
     case 'hide_listing':
       return `${looked} and hid the listing. Thank you for telling us.`;
+    case 'hide_event':
+      return `${looked} and hid the event. Thank you for telling us.`;
     case 'warn':
       return `${looked} and warned ${member ?? 'the member'}. Thank you for telling us.`;
     case 'suspend':
@@ -38,12 +42,13 @@ export async function takeAction(
   app: FastifyInstance,
   moderatorId: number,
   input: ModerationActionInput,
-): Promise<number | 'gone' | 'self' | 'not-a-listing' | 'handled'> {
+): Promise<number | 'gone' | 'self' | 'not-a-listing' | 'not-an-event' | 'handled'> {
   const { target_type: type, target_id: id } = input;
   const target = await findActionTarget(app.db, type, id);
   if (!target && input.action !== 'dismiss') return 'gone';
   if (target?.memberId === moderatorId) return 'self';
   if (input.action === 'hide_listing' && type !== 'listing') return 'not-a-listing';
+  if (input.action === 'hide_event' && type !== 'event') return 'not-an-event';
   const label = target?.label ?? `a ${type} that no longer exists`;
   const origin = app.config.publicOrigin;
   const note = input.note ?? null;
@@ -90,6 +95,27 @@ export async function takeAction(
             title: target?.listingTitle ?? '',
             reason: input.note,
             url: `${origin}/listings/${id}`,
+          })),
+        },
+      );
+    }
+    if (input.action === 'hide_event' && member) {
+      await hideEvent(trx, id, input.note);
+      await tell(
+        {
+          user_id: member.id,
+          type: 'event_hidden',
+          event_id: id,
+          match_key: `moderation:${actionId}`,
+          note: input.note,
+        },
+        {
+          to: member.email,
+          ...(await eventHiddenMail({
+            name: member.first_name || member.username,
+            title: target?.eventTitle ?? '',
+            reason: input.note,
+            url: `${origin}/events/${id}`,
           })),
         },
       );

@@ -9,6 +9,7 @@ import {
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
 import { nowIso, toIso } from '../../db/schema.js';
+import { eventVisibleTo } from '../event-visibility/index.js';
 import { blockedEitherWay } from '../relations/index.js';
 import { friendIdsOf } from '../relations/index.js';
 import type { PhotoSigner } from '../images/photo-urls.js';
@@ -19,8 +20,9 @@ import { queueNotificationPush } from '../push/push-queue.queries.js';
 type NotificationsEb = ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>;
 
 /**
- * What a member may still be told: nothing from a member either of them blocked, and a match only
- * while its listing is visible to them (the one visibility rule decides).
+ * What a member may still be told: nothing from a member either of them blocked, a notice of a
+ * listing only while its listing is visible to them, and one of an event only while its event is
+ * (the visibility rules decide).
  */
 function stillShown(userId: number) {
   return (eb: NotificationsEb) =>
@@ -40,6 +42,16 @@ function stillShown(userId: number) {
             .where((l) => visibleTo(userId)(l as unknown as ExpressionBuilder<Database, 'listings'>)),
         ),
       ]),
+      eb.or([
+        eb('n.event_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('events')
+            .select('events.id')
+            .whereRef('events.id', '=', 'n.event_id')
+            .where((e) => eventVisibleTo(userId)(e as unknown as ExpressionBuilder<Database, 'events'>)),
+        ),
+      ]),
     ]);
 }
 
@@ -49,6 +61,7 @@ function notificationSelect(db: Executor) {
     .leftJoin('users as fu', 'fu.id', 'n.from_user_id')
     .leftJoin('listings as l', 'l.id', 'n.listing_id')
     .leftJoin('want_listings as w', 'w.id', 'n.want_id')
+    .leftJoin('events as e', 'e.id', 'n.event_id')
     .select([
       'n.id',
       'n.type',
@@ -67,6 +80,8 @@ function notificationSelect(db: Executor) {
       'l.owner_suspended as listing_owner_suspended',
       'n.note',
       'w.title as want_title',
+      'n.event_id',
+      'e.title as event_title',
     ]);
 }
 
@@ -98,6 +113,7 @@ function toNotification(row: NotificationRow, sign: PhotoSigner): Notification {
           }
         : null,
     want: row.want_id !== null && row.want_title !== null ? { id: row.want_id, title: row.want_title } : null,
+    event: row.event_id !== null && row.event_title !== null ? { id: row.event_id, title: row.event_title } : null,
     note: row.note,
   };
 }
@@ -153,6 +169,7 @@ export interface NewNotification {
   type: NotificationType;
   listing_id?: number;
   want_id?: number;
+  event_id?: number;
   from_user_id?: number;
   match_key: string;
   note?: string;

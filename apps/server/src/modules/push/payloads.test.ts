@@ -5,11 +5,13 @@ import { cut, messagePayload, noticePayload, topicOf } from './payloads.js';
 const notice = (type: NotificationType) => ({
   id: 7,
   type,
-  listing_id: 12,
+  listing_id: type.startsWith('event_') ? null : 12,
+  event_id: type.startsWith('event_') ? 21 : null,
   from_user_id: 3,
   from_username: 'jonas',
   listing_title: 'Heirloom tomatoes',
   want_title: 'tomatoes',
+  event_title: 'Spring seed swap',
   note: 'Thank you for the seedlings!',
   time_zone: 'America/Denver',
 });
@@ -33,6 +35,9 @@ describe('what a push says', () => {
       pickup_cancelled: '/listings/12',
       pickup_reminder: '/listings/12',
       pickup_handover_asked: '/listings/12',
+      event_changed: '/events/21',
+      event_cancelled: '/events/21',
+      event_reminder: '/events/21',
     });
     for (const type of pushed) {
       const payload = noticePayload({ ...notice(type), note: '2026-12-12T17:30:00.000Z' })!;
@@ -51,6 +56,15 @@ describe('what a push says', () => {
     expect(noticePayload({ ...agreed, time_zone: 'America/New_York' })?.title).toBe(
       'Pickup with jonas at Sat, Dec 12, 12:30 PM EST',
     );
+  });
+
+  it("shows an event's start in the recipient's own time zone", () => {
+    const reminder = { ...notice('event_reminder'), note: '2026-12-12T17:30:00.000Z' };
+    expect(noticePayload(reminder)).toMatchObject({
+      kind: 'events',
+      title: 'Tomorrow: “Spring seed swap”',
+      body: 'Starts Sat, Dec 12, 10:30 AM MST.',
+    });
   });
 
   it('names "A member" who is gone', () => {

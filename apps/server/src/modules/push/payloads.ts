@@ -1,4 +1,5 @@
 import {
+  EVENT_TIME_NOTICES,
   formatPickupTime,
   type NotificationType,
   PICKUP_TIME_NOTICES,
@@ -22,18 +23,21 @@ export interface PushedNotice {
   id: number;
   type: NotificationType;
   listing_id: number | null;
+  event_id: number | null;
   from_user_id: number | null;
   /** The other member's username; null when they are gone. */
   from_username: string | null;
   listing_title: string | null;
   want_title: string | null;
+  event_title: string | null;
   note: string | null;
-  /** The recipient's time zone, for a pickup's time. */
+  /** The recipient's time zone, for a pickup's or an event's time. */
   time_zone: string;
 }
 
 /** The screen the in-app notification links to, where tapping its push leads. */
 function urlOf(notice: PushedNotice): string {
+  if (notice.event_id !== null) return `/events/${notice.event_id}`;
   const listing = notice.listing_id !== null ? `/listings/${notice.listing_id}` : '/notifications';
   switch (notice.type) {
     case 'friend_request':
@@ -62,8 +66,9 @@ export function noticePayload(notice: PushedNotice): PushPayload | undefined {
     from: notice.from_username ?? PUSH_SOMEONE,
     listing: notice.listing_title ?? '',
     want: notice.want_title ?? '',
+    event: notice.event_title ?? '',
     note:
-      notice.note && PICKUP_TIME_NOTICES.includes(notice.type)
+      notice.note && (PICKUP_TIME_NOTICES.includes(notice.type) || EVENT_TIME_NOTICES.includes(notice.type))
         ? formatPickupTime(notice.note, notice.time_zone)
         : cut(notice.note ?? '', PUSH_TEXTS.messageBodyLength),
   });

@@ -62,6 +62,7 @@ export async function queueNotificationPush(
     .leftJoin('users as fu', 'fu.id', 'n.from_user_id')
     .leftJoin('listings as l', 'l.id', 'n.listing_id')
     .leftJoin('want_listings as w', 'w.id', 'n.want_id')
+    .leftJoin('events as e', 'e.id', 'n.event_id')
     .select([
       'u.time_zone',
       'u.latitude',
@@ -69,11 +70,13 @@ export async function queueNotificationPush(
       'n.id',
       'n.type',
       'n.listing_id',
+      'n.event_id',
       'n.from_user_id',
       'n.note',
       'fu.username as from_username',
       'l.title as listing_title',
       'w.title as want_title',
+      'e.title as event_title',
     ])
     .where('n.id', '=', notice.id)
     .executeTakeFirst();

@@ -9,6 +9,7 @@ export const SWITCH_COLUMN = {
   matches: 'push_matches',
   friend_requests: 'push_friend_requests',
   trades: 'push_trades',
+  events: 'push_events',
 } as const satisfies Record<PushKind, string>;
 
 /**
@@ -41,6 +42,7 @@ export async function getPushSwitches(db: Executor, userId: number): Promise<Pus
       matches: row.push_matches === 1,
       friend_requests: row.push_friend_requests === 1,
       trades: row.push_trades === 1,
+      events: row.push_events === 1,
     }
   );
 }
@@ -55,6 +57,7 @@ export async function setPushSwitches(db: Executor, userId: number, switches: Pu
       push_matches: flag(switches.matches),
       push_friend_requests: flag(switches.friend_requests),
       push_trades: flag(switches.trades),
+      push_events: flag(switches.events),
       updated_at: nowIso(),
     })
     .where('id', '=', userId)

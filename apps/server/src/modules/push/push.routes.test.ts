@@ -54,7 +54,7 @@ describe('push settings and subscriptions', () => {
     const member = await createUser(ctx);
     expect(await settings(member)).toEqual({
       public_key: ctx.config.push.vapid.publicKey,
-      switches: { messages: false, matches: false, friend_requests: false, trades: false },
+      switches: { messages: false, matches: false, friend_requests: false, trades: false, events: false },
       devices: 0,
     });
   });
@@ -68,14 +68,26 @@ describe('push settings and subscriptions', () => {
       payload: { messages: true, trades: true },
     });
     expect(on.statusCode).toBe(200);
-    expect(on.json().switches).toEqual({ messages: true, matches: false, friend_requests: false, trades: true });
+    expect(on.json().switches).toEqual({
+      messages: true,
+      matches: false,
+      friend_requests: false,
+      trades: true,
+      events: false,
+    });
     const off = await ctx.inject({
       method: 'PATCH',
       url: '/api/push/settings',
       as: member,
       payload: { trades: false },
     });
-    expect(off.json().switches).toEqual({ messages: true, matches: false, friend_requests: false, trades: false });
+    expect(off.json().switches).toEqual({
+      messages: true,
+      matches: false,
+      friend_requests: false,
+      trades: false,
+      events: false,
+    });
     expect((await settings(member)).switches).toEqual(off.json().switches);
 
     for (const payload of [{}, { messages: 'yes' }]) {

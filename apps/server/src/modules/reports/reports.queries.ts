@@ -1,12 +1,13 @@
 import type { Report, ReportInput } from '@gardenswap/shared';
 import { sql } from 'kysely';
 import { type Executor, toIso } from '../../db/schema.js';
+import { eventVisibleTo } from '../event-visibility/index.js';
 import { visibleTo } from '../listings/index.js';
 import { memberExists } from '../relations/index.js';
 
 /**
- * Whether the reporter may report this target: a listing they can see, a message they sent
- * or received, or any other member (blocked ones included: blocking and reporting go together).
+ * Whether the reporter may report this target: a listing or an event they can see, a message they
+ * sent or received, or any other member (blocked ones included: blocking and reporting go together).
  */
 export async function canReport(
   db: Executor,
@@ -20,6 +21,15 @@ export async function canReport(
       .select('id')
       .where('id', '=', id)
       .where(visibleTo(reporterId))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  if (type === 'event') {
+    const row = await db
+      .selectFrom('events')
+      .select('id')
+      .where('id', '=', id)
+      .where(eventVisibleTo(reporterId))
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -9,7 +9,7 @@ const tags = ['safety'];
 /** Reports a member may file in an hour: plenty for real abuse, too few to flood the moderators. */
 export const REPORTS_PER_HOUR = 20;
 
-/** /api/reports: a listing, a message or a member reported with a reason, kept for moderators. */
+/** /api/reports: a listing, an event, a message or a member reported with a reason, kept for moderators. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
@@ -17,7 +17,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Reports a listing I can see, a message I sent or received, or a member. Reporting a target again while my report of it is open stores nothing and answers that report. 404 when the target does not exist or is not mine to see.',
+          'Reports a listing or an event I can see, a message I sent or received, or a member. Reporting a target again while my report of it is open stores nothing and answers that report. 404 when the target does not exist or is not mine to see.',
         body: ReportInputSchema,
         response: { 201: ReportSchema },
       },

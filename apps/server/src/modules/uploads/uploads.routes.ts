@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
 import { IMAGE_NAME_PATTERN } from '../images/image-store.js';
-import { canSeeListing, photoOwner } from './uploads.queries.js';
+import { canSeeEvent, canSeeListing, photoOwner } from './uploads.queries.js';
 import { UPLOADS_PREFIX } from '../images/photo-urls.js';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
@@ -27,7 +27,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['images'],
         security: [],
         description:
-          'Public for avatars and photos of public, active listings; otherwise only through the signed URL a listing answer carries (`v`, `exp`, `sig`), while its viewer may still see the listing.',
+          'Public for avatars, photos of public, active listings and photos of events shown to everyone; otherwise only through the signed URL a listing or event answer carries (`v`, `exp`, `sig`), while its viewer may still see it.',
         params: z.object({ name: z.string().max(100) }),
         querystring: z.object({
           v: z.string().max(20).optional(),
@@ -43,9 +43,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await photoOwner(app.db, UPLOADS_PREFIX + name);
       if (!owner) throw missing();
       let cacheControl = PUBLIC_CACHE;
-      if (owner.kind === 'listing' && !owner.isOpen) {
+      if (owner.kind !== 'avatar' && !owner.isOpen) {
         const signed = app.photoUrls.verify(name, request.query);
-        if (!signed || !(await canSeeListing(app.db, signed.viewerId, owner.listingId))) throw missing();
+        const maySee =
+          signed &&
+          (owner.kind === 'listing'
+            ? await canSeeListing(app.db, signed.viewerId, owner.listingId)
+            : await canSeeEvent(app.db, signed.viewerId, owner.eventId));
+        if (!signed || !maySee) throw missing();
         const seconds = Math.min(PRIVATE_CACHE_MAX_SECONDS, signed.expiresAt - Math.floor(Date.now() / 1000));
         cacheControl = `private, max-age=${Math.max(0, seconds)}`;
       }

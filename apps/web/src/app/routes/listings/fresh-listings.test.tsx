@@ -112,6 +112,7 @@ describe('renewing a listing', () => {
       from_user: null,
       listing: { id: 5, title: 'Zucchini glut', thumbnail: null },
       want: null,
+      event: null,
       note: FRESH_TEXTS.askNotification('Zucchini glut'),
     };
     const api = mockApi({

@@ -71,7 +71,7 @@ function stubApi(apiState: Api = {}) {
     if (url.pathname === '/api/messages') return json([]);
     if (url.pathname === '/api/trades/reserved-with/2') return json(apiState.reserved ?? []);
     if (url.pathname === '/api/push/settings' && (init?.method ?? 'GET') === 'GET') {
-      const off = { messages: false, matches: false, friend_requests: false, trades: false };
+      const off = { messages: false, matches: false, friend_requests: false, trades: false, events: false };
       return json({ public_key: 'BKey', switches: off, devices: 0 });
     }
     return json({ detail: 'Not found', code: 'NOT_FOUND' }, 404);

@@ -37,6 +37,7 @@ const MATCH: Notification = {
   from_user: { id: 1, username: 'rosa_grows', profile_picture: null },
   listing: { id: 31, title: 'Cherry tomatoes', thumbnail: null },
   want: { id: 4, title: 'tomato' },
+  event: null,
   note: null,
 };
 const REQUEST: Notification = {
@@ -49,6 +50,7 @@ const REQUEST: Notification = {
   from_user: { id: 5, username: 'sam', profile_picture: null },
   listing: null,
   want: null,
+  event: null,
   note: null,
 };
 

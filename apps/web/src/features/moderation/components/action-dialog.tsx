@@ -22,6 +22,8 @@ function explain(kind: ActionKind, subject: string, member: string | undefined) 
       return `Close the reports about ${subject} without acting. The reporters are told nothing was against the rules.`;
     case 'hide_listing':
       return `Hide ${subject} from everyone but its owner. The owner is told why, in the app and by e-mail.`;
+    case 'hide_event':
+      return `Hide ${subject} from everyone but its host. The host is told why, in the app and by e-mail.`;
     case 'warn':
       return `Warn ${member ?? 'the member'}. They are told why, in the app and by e-mail.`;
     case 'suspend':
@@ -32,6 +34,7 @@ function explain(kind: ActionKind, subject: string, member: string | undefined) 
 const TITLES: Record<ActionKind, string> = {
   dismiss: 'Dismiss reports',
   hide_listing: 'Hide listing',
+  hide_event: 'Hide event',
   warn: 'Warn member',
   suspend: 'Suspend member',
 };

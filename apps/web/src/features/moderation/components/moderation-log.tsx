@@ -12,6 +12,8 @@ function describe(entry: ModerationLogEntry): string {
       return `dismissed the reports about ${entry.target_label}`;
     case 'hide_listing':
       return `hid the listing ${entry.target_label}`;
+    case 'hide_event':
+      return `hid ${entry.target_label}`;
     case 'warn':
       return `warned ${member} (${entry.target_label})`;
     case 'suspend':
@@ -20,6 +22,8 @@ function describe(entry: ModerationLogEntry): string {
       return `lifted the suspension of ${member}`;
     case 'unhide_listing':
       return `unhid the listing ${entry.target_label}`;
+    case 'unhide_event':
+      return `unhid ${entry.target_label}`;
   }
 }
 

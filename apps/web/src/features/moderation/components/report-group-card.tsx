@@ -8,7 +8,7 @@ import { MemberLine } from './member-line';
 
 const when = (iso: string) => `${dayLabel(iso)} ${timeOfDay(iso)}`;
 
-const KIND_LABELS = { listing: 'Listing', message: 'Message', user: 'Member' } as const;
+const KIND_LABELS = { listing: 'Listing', message: 'Message', user: 'Member', event: 'Event' } as const;
 
 /** The card's heading: what was reported. */
 function titleOf(group: ReportGroup): string {

@@ -43,7 +43,7 @@ describe('the e-mail settings on the profile', () => {
     expect(within(section).getByRole('switch', { name: 'Matches' })).toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Friend requests' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Messages' })).toBeChecked();
-    expect(within(section).getByRole('switch', { name: 'Pickup times' })).not.toBeChecked();
+    expect(within(section).getByRole('switch', { name: 'Pickup and event times' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'New near you, weekly' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Messages' })).toHaveAccessibleDescription(
       'When a message waits unread for you while you are away from Gardenswap.',
@@ -62,7 +62,7 @@ describe('the e-mail settings on the profile', () => {
     await waitFor(() => expect(patches).toEqual([{ email_notifications: { digest: true } }]));
     await waitFor(() => expect(weekly).toBeEnabled());
     expect(weekly).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Pickup times' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Pickup and event times' })).not.toBeChecked();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -9,7 +9,7 @@ import { PushAskCard } from './push-ask-card';
 
 const OFF: PushSettings = {
   public_key: 'BKey',
-  switches: { messages: false, matches: false, friend_requests: false, trades: false },
+  switches: { messages: false, matches: false, friend_requests: false, trades: false, events: false },
   devices: 0,
 };
 

@@ -14,7 +14,7 @@ const KEY = btoa(String.fromCharCode(...Array.from({ length: 65 }, (_, i) => (i 
   .replace(/=+$/, '');
 const ALL_OFF: Settings = {
   public_key: KEY,
-  switches: { messages: false, matches: false, friend_requests: false, trades: false },
+  switches: { messages: false, matches: false, friend_requests: false, trades: false, events: false },
   devices: 0,
 };
 const withMessages = (settings: Settings, on: boolean, devices = settings.devices): Settings => ({
@@ -49,6 +49,7 @@ describe('the push switches on the profile', () => {
       'push-matches',
       'push-friend_requests',
       'push-trades',
+      'push-events',
     ]);
     for (const s of switches) expect(s).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Friend requests' })).toHaveAccessibleDescription(

@@ -12,6 +12,7 @@ const TITLES: Record<ReportTargetType, string> = {
   listing: 'Report listing',
   message: 'Report message',
   user: 'Report member',
+  event: 'Report event',
 };
 
 interface ReportButtonProps {

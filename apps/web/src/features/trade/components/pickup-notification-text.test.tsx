@@ -16,6 +16,7 @@ const base: Notification = {
   from_user: { id: 7, username: 'maria', profile_picture: null },
   listing: { id: 5, title: 'Zucchini', thumbnail: null },
   want: null,
+  event: null,
   note: null,
 };
 

@@ -14,6 +14,7 @@ const base: Notification = {
   from_user: { id: 7, username: 'rosa', profile_picture: null },
   listing: { id: 5, title: 'Zucchini', thumbnail: null },
   want: null,
+  event: null,
   note: null,
 };
 
