@@ -13,9 +13,14 @@ export const DIGEST_LOOKBACK_DAYS = 7;
 export const DIGEST_PER_CATEGORY = 6;
 /** Wish-list matches shown at the top. */
 export const DIGEST_MATCHES_SHOWN = 6;
+/** Upcoming seed swaps shown: those starting within the next two weeks. */
+export const DIGEST_EVENTS_SHOWN = 3;
+export const DIGEST_EVENTS_AHEAD_DAYS = 14;
 
 export const DIGEST_TEXTS = {
   subject: (count: number) => (count === 1 ? '1 new listing near you' : `${count} new listings near you`),
+  eventsSubject: 'Seed swaps coming up near you',
+  events: 'Seed swaps coming up',
   headline: 'New near you this week',
   matches: 'On your wish list',
   more: (count: number) => `and ${count} more`,

@@ -1,18 +1,23 @@
 import {
   CATEGORIES,
+  DIGEST_EVENTS_AHEAD_DAYS,
+  DIGEST_EVENTS_SHOWN,
   DIGEST_LOOKBACK_DAYS,
   DIGEST_MATCHES_SHOWN,
   DIGEST_MILES,
   DIGEST_PER_CATEGORY,
   LISTING_TYPES,
+  formatPickupTime,
 } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicSweep } from '../../lib/periodic-sweep.js';
 import { memberTimeZone } from '../../lib/time-zone.js';
 import { wordRuleOf } from '../../lib/word-rule.js';
+import { listNear } from '../events/event-lists.queries.js';
+import { circleAround } from '../listings/index.js';
 import { blockedEitherWayIds } from '../relations/index.js';
-import { type DigestItem, digestMail } from './digest.mail.js';
+import { type DigestEvent, type DigestItem, digestMail } from './digest.mail.js';
 import {
   type DueMember,
   claimSlot,
@@ -85,6 +90,31 @@ export const digestSweep = fp(
       };
     }
 
+    /** The seed swaps near the member starting in the next two weeks, as the event visibility rule lets them see. */
+    async function upcomingEvents(member: DueMember, now: number): Promise<DigestEvent[]> {
+      const centre = { latitude: member.latitude!, longitude: member.longitude! };
+      const { rows } = await listNear(
+        app.db,
+        member.id,
+        { circle: circleAround(centre, DIGEST_MILES), now },
+        { limit: DIGEST_EVENTS_SHOWN },
+      );
+      const zone = memberTimeZone(member);
+      const sign = app.photoUrls.signerFor(member.id, 'email');
+      return rows
+        .filter((row) => new Date(row.starts_at).getTime() < now + DIGEST_EVENTS_AHEAD_DAYS * DAY_MS)
+        .map((row) => {
+          // Listed events are open to all (neither hidden nor their host suspended): their photos keep plain paths.
+          const photo = sign(row.thumbnail, { is_public: true, is_active: true });
+          return {
+            title: row.title,
+            when: `${formatPickupTime(new Date(row.starts_at).toISOString(), zone)} · ${row.place_name}`,
+            imageUrl: photo ? `${origin}/api/${photo}` : null,
+            url: `${origin}/events/${row.id}`,
+          };
+        });
+    }
+
     /** One member's digest: written and claimed together, or only claimed when empty or not wanted. */
     async function send(member: DueMember, nearby: NearbyListings, wants: string[]): Promise<'sent' | 'empty'> {
       const now = clock();
@@ -109,7 +139,8 @@ export const digestSweep = fp(
         // The one visibility rule has the last word on every listing the e-mail names.
         const visible = await stillVisible(app.db, member.id, shownIds);
         const total = counts.reduce((sum, c) => sum + c.total, 0);
-        if (total > 0) {
+        const events = await upcomingEvents(member, now);
+        if (total > 0 || events.length > 0) {
           const unsubscribeUrl = await app.mailer.unsubscribeUrl({ userId: member.id }, 'digest');
           const shownMatches = newestMatches.filter((l) => visible.has(l.id));
           // A match is shown once, at the top; its category counts it among what is shown.
@@ -117,6 +148,7 @@ export const digestSweep = fp(
           const mail = await digestMail({
             recipientName: member.first_name || member.username,
             total,
+            events,
             matches: shownMatches.map((l) => item(member, l)),
             categories: counts.map((c) => {
               const newest = c.newest.filter((l) => visible.has(l.id) && !matched.has(l.id));

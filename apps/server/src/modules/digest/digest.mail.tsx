@@ -12,9 +12,20 @@ export interface DigestItem {
   url: string;
 }
 
+/** An upcoming event as the digest shows it. */
+export interface DigestEvent {
+  title: string;
+  /** "Sat, Dec 12, 10:00 AM MST · Library garden". */
+  when: string;
+  imageUrl: string | null;
+  url: string;
+}
+
 export interface DigestMailData {
   /** First name of the member, or their username. */
   recipientName: string;
+  /** Seed swaps near them starting soon. */
+  events: DigestEvent[];
   /** New listings near them, all categories. */
   total: number;
   /** New listings matching their wish list, first. */
@@ -37,7 +48,7 @@ function Item({ item }: { item: DigestItem }) {
 
 /** The weekly "new near you": the member's wish-list matches first, then each category's newest. */
 export function digestMail(data: DigestMailData): Promise<RenderedMail> {
-  const subject = DIGEST_TEXTS.subject(data.total);
+  const subject = data.total > 0 ? DIGEST_TEXTS.subject(data.total) : DIGEST_TEXTS.eventsSubject;
   return renderMail(
     subject,
     <Frame
@@ -70,6 +81,20 @@ export function digestMail(data: DigestMailData): Promise<RenderedMail> {
             {category.more > 0 && <Paragraph>{DIGEST_TEXTS.more(category.more)}</Paragraph>}
           </div>
         ))}
+      {data.events.length > 0 && (
+        <>
+          <Paragraph>
+            <strong>{DIGEST_TEXTS.events}</strong>
+          </Paragraph>
+          {data.events.map((event) => (
+            <Card key={event.url} image={<Thumbnail src={event.imageUrl} />}>
+              <CardLine kind="title">{event.title}</CardLine>
+              <CardLine kind="muted">{event.when}</CardLine>
+              <InlineLink href={event.url}>See the event</InlineLink>
+            </Card>
+          ))}
+        </>
+      )}
       <Action href={data.browseUrl}>{DIGEST_TEXTS.browse}</Action>
       <Paragraph>
         {'Change how often we write on '}

@@ -1,7 +1,7 @@
 import { DIGEST_TEXTS, type User } from '@gardenswap/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialect, type TestContext } from '../../../test/app.js';
-import { befriend, createListing, memberAtZip, type TestUser } from '../../../test/factories.js';
+import { befriend, createEvent, createListing, memberAtZip, type TestUser } from '../../../test/factories.js';
 import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.js';
 import { mailerOf } from '../mail/mailer.js';
 import { nextDigestAt } from './digest-slot.js';
@@ -143,6 +143,27 @@ describe('the weekly "new near you" e-mail', () => {
     expect(text).toMatch(/\/api\/uploads\/thumb-a\.webp/);
     expect(mail!.headers['list-unsubscribe']).toBeDefined();
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('tells the seed swaps near the member in the next two weeks, even in a week with no new listing', async () => {
+    const member = await reader();
+    const slot = Date.parse(iso(await dueAt(member))!);
+    const host = await memberAtZip(ctx, '84105');
+    const blockedHost = await memberAtZip(ctx, '84105');
+    const DAYS = (n: number) => slot - Date.now() + n * DAY;
+    await createEvent(ctx, host, { title: 'Library seed swap', zip_code: '84105', startsInMs: DAYS(3) });
+    await createEvent(ctx, host, { title: 'Far-off fair', zip_code: '10001', startsInMs: DAYS(3) });
+    await createEvent(ctx, host, { title: 'Summer swap', zip_code: '84105', startsInMs: DAYS(30) });
+    await createEvent(ctx, blockedHost, { title: 'Blocked host swap', zip_code: '84105', startsInMs: DAYS(4) });
+    await ctx.inject({ method: 'POST', url: '/api/blocks', as: member, payload: { user_id: blockedHost.id } });
+
+    expect(await atSlot(member)).toEqual({ sent: 1, empty: 0 });
+    const [mail] = await mailsTo(member, 1);
+    expect(mail!.subject).toBe(DIGEST_TEXTS.eventsSubject);
+    expect(mail!.body).toContain(DIGEST_TEXTS.events);
+    expect(mail!.body).toContain('Library seed swap');
+    expect(mail!.body).toContain('Elm Street community garden');
+    for (const title of ['Far-off fair', 'Summer swap', 'Blocked host swap']) expect(mail!.body).not.toContain(title);
   });
 
   it('sends nothing in a week with nothing new near the member, and moves their slot a week on', async () => {
