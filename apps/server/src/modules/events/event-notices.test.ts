@@ -221,6 +221,9 @@ describe('what members going to an event are told', () => {
   it.runIf(dialect === 'postgres')('sends each reminder once when two instances sweep at the same moment', async () => {
     const { host, member } = await going();
     const second = await buildTestApp({ clock, database: ctx.config.database });
+    // The sweep each instance starts with runs first (nothing is due yet), so only the two below count.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventSweepOf(second.app.server)!.sweep();
     try {
       now += 2 * DAY + HOUR;
       const results = await Promise.all([sweep(), eventSweepOf(second.app.server)!.sweep()]);

@@ -2,7 +2,8 @@ import { formatPickupTime, type NotificationType } from '@gardenswap/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Executor, toIso } from '../../db/schema.js';
 import { memberTimeZone } from '../../lib/time-zone.js';
-import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
+import { calendarAttachment } from '../mail/calendar-attachment.js';
+import { withNotices } from '../notifications/notices-in-transaction.js';
 import type { EventContact } from './attendees.queries.js';
 import { eventCalendar, locationOf } from './event-calendar.js';
 import { type EventMailKind, eventMail } from './event.mail.js';
@@ -59,15 +60,14 @@ export function eventCalendarFor(
  * pushes and e-mails are kept or lost together; once committed, the members' open tabs hear of the
  * notices and the push worker is woken.
  */
-export async function withEventNotices<T>(
+export function withEventNotices<T>(
   app: FastifyInstance,
   step: (trx: Executor, notices: EventNotices) => Promise<T>,
 ): Promise<T> {
-  const told: { userId: number; id: number }[] = [];
-  const result = await app.db.transaction().execute(async (trx) => {
+  return withNotices(app, (trx, notify) => {
     const notices: EventNotices = {
       async tell(to, type, about, matchKey, note) {
-        const id = await insertNotification(trx, {
+        await notify({
           user_id: to,
           type,
           event_id: about.id,
@@ -75,7 +75,6 @@ export async function withEventNotices<T>(
           match_key: matchKey,
           ...(note ? { note } : {}),
         });
-        if (id !== undefined) told.push({ userId: to, id });
       },
       async mail(to, kind, about, hostName) {
         if (Number(to.may_email) !== 1) return;
@@ -96,13 +95,7 @@ export async function withEventNotices<T>(
             ...rendered,
             to: to.email,
             unsubscribeUrl,
-            attachments: [
-              {
-                filename: 'event.ics',
-                contentType: `text/calendar; charset=utf-8; method=${about.cancelled ? 'CANCEL' : 'PUBLISH'}`,
-                content: eventCalendarFor(app, to, about, hostName),
-              },
-            ],
+            attachments: [calendarAttachment('event.ics', eventCalendarFor(app, to, about, hostName), about.cancelled)],
           },
           trx,
         );
@@ -110,10 +103,4 @@ export async function withEventNotices<T>(
     };
     return step(trx, notices);
   });
-  if (told.length) app.push.wake();
-  for (const { userId, id } of told) {
-    const stored = await getNotification(app.db, userId, id, app.photoUrls.signerFor(userId));
-    if (stored) app.realtime.toUser(userId, 'notification', stored);
-  }
-  return result;
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/schema.js';
 import { memberTimeZone } from '../../lib/time-zone.js';
 import { pickupMail, type PickupMailKind } from '../mail/templates/pickup.mail.js';
-import { getNotification, insertNotification } from '../notifications/notifications.queries.js';
+import { calendarAttachment } from '../mail/calendar-attachment.js';
+import { withNotices } from '../notifications/notices-in-transaction.js';
 import { pickupCalendar } from './pickup-calendar.js';
 import { type PickupMember, pickupMembers } from './pickup.queries.js';
 
@@ -56,15 +57,14 @@ export function calendarFor(
  * pushes and e-mails are kept or lost together; once committed, the members' open tabs hear of the
  * notices and the push worker is woken.
  */
-export async function withPickupNotices<T>(
+export function withPickupNotices<T>(
   app: FastifyInstance,
   step: (trx: Executor, notices: PickupNotices) => Promise<T>,
 ): Promise<T> {
-  const told: { userId: number; id: number }[] = [];
-  const result = await app.db.transaction().execute(async (trx) => {
+  return withNotices(app, (trx, notify) => {
     const notices: PickupNotices = {
       async tell(to, from, type, about, note) {
-        const id = await insertNotification(trx, {
+        await notify({
           user_id: to,
           type,
           listing_id: about.listingId,
@@ -72,7 +72,6 @@ export async function withPickupNotices<T>(
           match_key: `${type}:${about.listingId}:${about.updatedAt}`,
           ...(note ? { note } : {}),
         });
-        if (id !== undefined) told.push({ userId: to, id });
       },
       async mail(to, from, kind, about) {
         const members = await pickupMembers(trx, [to, from]);
@@ -101,15 +100,7 @@ export async function withPickupNotices<T>(
             to: recipient.email,
             unsubscribeUrl,
             ...(attachment
-              ? {
-                  attachments: [
-                    {
-                      filename: 'pickup.ics',
-                      contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
-                      content: attachment,
-                    },
-                  ],
-                }
+              ? { attachments: [calendarAttachment('pickup.ics', attachment, kind === 'cancelled')] }
               : {}),
           },
           trx,
@@ -118,10 +109,4 @@ export async function withPickupNotices<T>(
     };
     return step(trx, notices);
   });
-  if (told.length) app.push.wake();
-  for (const { userId, id } of told) {
-    const stored = await getNotification(app.db, userId, id, app.photoUrls.signerFor(userId));
-    if (stored) app.realtime.toUser(userId, 'notification', stored);
-  }
-  return result;
 }
