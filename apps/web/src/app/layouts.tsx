@@ -1,4 +1,4 @@
-import { List, MessageCircle, ShieldCheck, Store, User } from 'lucide-react';
+import { CalendarDays, List, MessageCircle, ShieldCheck, Store, User } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Loading } from '../components/feedback';
@@ -32,8 +32,23 @@ function MainNav({ className }: { className: string }) {
           {to === '/messages' && <MessagesUnreadBadge />}
         </NavLink>
       ))}
-      {className === 'top-nav' && <ModerationNavItem />}
+      {className === 'top-nav' && (
+        <>
+          <EventsNavItem />
+          <ModerationNavItem />
+        </>
+      )}
     </nav>
+  );
+}
+
+/** Seed swap events, in the header on wide screens (on phones the profile and the marketplace lead there). */
+function EventsNavItem() {
+  return (
+    <NavLink to="/events" className={({ isActive }) => `nav-item${isActive ? ' nav-item-active' : ''}`}>
+      <CalendarDays aria-hidden size={22} />
+      <span>events</span>
+    </NavLink>
   );
 }
 

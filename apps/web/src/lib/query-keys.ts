@@ -50,3 +50,15 @@ export const userKeys = {
   /** GET /auth/users/{id}/public, for the seller page and the chat alike. */
   public: (userId: number) => [...userKeys.user(userId), 'public'] as const,
 };
+
+/** Which events a list shows: near me, those I am going to, those I host. */
+export type EventsKind = 'near' | 'going' | 'mine';
+
+/** Every React Query key of events: a live event notice refreshes them without importing the events feature. */
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: () => [...eventKeys.all, 'list'] as const,
+  list: (kind: EventsKind, limit?: number) => [...eventKeys.lists(), kind, limit ?? 'page'] as const,
+  details: () => [...eventKeys.all, 'detail'] as const,
+  detail: (id: number) => [...eventKeys.details(), id] as const,
+};

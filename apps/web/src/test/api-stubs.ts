@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { json } from './render';
 
-export { buildListing } from './fixtures';
+export { buildEvent, buildListing } from './fixtures';
 
 type Handler =
   Response | ((request: { url: string; init: RequestInit; body: unknown }) => Response | Promise<Response>);

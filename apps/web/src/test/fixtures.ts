@@ -1,4 +1,5 @@
 import type { User } from '@gardenswap/shared/auth';
+import type { Event } from '@gardenswap/shared/events';
 import type { Listing } from '@gardenswap/shared/listings';
 import { NO_SEED_LOT } from '@gardenswap/shared/seed-lots';
 
@@ -61,6 +62,45 @@ export function buildUser(overrides: Partial<User> = {}): User {
     pending_email: null,
     is_moderator: false,
     time_zone: null,
+    ...overrides,
+  };
+}
+
+/** An instant `days` from now at a local hour, as an ISO string. */
+export function daysFromNow(days: number, hour = 10) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  d.setHours(hour, 0, 0, 0);
+  return d.toISOString();
+}
+
+/** An upcoming seed swap as the API answers it, hosted by someone else unless told: three days from now, 10 to 2. */
+export function buildEvent(overrides: Partial<Event> = {}): Event {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    title: `Spring seed swap ${id}`,
+    description: 'Bring seeds to share.',
+    photo: null,
+    thumbnail: null,
+    starts_at: daysFromNow(3, 10),
+    ends_at: daysFromNow(3, 14),
+    place_name: 'Liberty Park pavilion',
+    address: '600 E 900 S',
+    zip_code: '84105',
+    spot: { latitude: 40.74, longitude: -111.87 },
+    distance_miles: 2.4,
+    capacity: null,
+    going_count: 12,
+    going_by_me: false,
+    friends_going: [],
+    friends_going_count: 0,
+    owner: { id: 7, username: 'rosa_host', profile_picture: null },
+    is_owner: false,
+    cancelled_at: null,
+    hidden_reason: null,
+    created_at: '2026-01-10T10:00:00.000Z',
+    updated_at: '2026-01-10T10:00:00.000Z',
     ...overrides,
   };
 }

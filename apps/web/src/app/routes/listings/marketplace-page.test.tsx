@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderWithProviders } from '../../../test/render';
-import { buildListing, calls as allCalls, mockApi } from '../../../test/api-stubs';
+import { buildEvent, buildListing, calls as allCalls, mockApi } from '../../../test/api-stubs';
 import { listingKeys } from '../../../lib/query-keys';
 import { readMarketplace } from '../../../features/listings/utils/marketplace-filter';
 import MarketplacePage from './marketplace-page';
@@ -11,9 +11,14 @@ import MarketplacePage from './marketplace-page';
 const open = (route = '/listings') =>
   renderWithProviders(<MarketplacePage />, { route, path: '/listings', auth: { id: 1, username: 'gardener' } });
 
-/** The listing calls made ("Swaps for you" and "In season near you" ask for their own, tested with them). */
+/** The listing calls made ("Swaps for you", "In season near you" and the seed swaps ask for their own, tested with them). */
 const calls = (api: ReturnType<typeof mockApi>) =>
-  allCalls(api).filter((call) => !call.startsWith('GET /api/swaps') && !call.startsWith('GET /api/listings/in-season'));
+  allCalls(api).filter(
+    (call) =>
+      !call.startsWith('GET /api/swaps') &&
+      !call.startsWith('GET /api/listings/in-season') &&
+      !call.startsWith('GET /api/events'),
+  );
 
 const FRIENDS_PRODUCE = 'GET /api/listings/?friends=true&category_id=1';
 const PUBLIC_PRODUCE = 'GET /api/listings/?public=true&category_id=1';
@@ -275,5 +280,27 @@ describe('Marketplace', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('Carrots')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('asks for the seed swaps near me only once the listings have answered, and shows them below the cards', async () => {
+    let answer!: (response: Response) => void;
+    const api = mockApi({
+      [FRIENDS_PRODUCE]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/events?limit=3': json({
+        events: [buildEvent({ id: 9, title: 'Autumn seed swap' })],
+        next_cursor: null,
+        located: true,
+      }),
+    });
+    open();
+    await waitFor(() => expect(allCalls(api)).toContain(FRIENDS_PRODUCE));
+    expect(allCalls(api)).not.toContain('GET /api/events?limit=3');
+    answer(json([buildListing({ title: 'Leeks' })]));
+    const strip = await screen.findByRole('region', { name: 'Seed swaps near you' });
+    expect(within(strip).getByRole('link', { name: /Autumn seed swap/ })).toHaveAttribute('href', '/events/9');
+    expect(within(strip).getByRole('link', { name: 'See all seed swaps' })).toHaveAttribute('href', '/events');
+    // Below the cards, shown by then.
+    const leeks = screen.getByText('Leeks');
+    expect(leeks.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -33,6 +33,8 @@ import '../../../features/listings/listings.css';
 const ListingsMap = lazy(() =>
   import('../../../features/map/components/listings-map').then((m) => ({ default: m.ListingsMap })),
 );
+// The seed swaps near me load after the listings, with their own code: never before the cards.
+const EventsStrip = lazy(() => import('../../../features/events/components/events-strip'));
 
 const LOAD_FAILED = 'Failed to fetch listings. Please try again later.';
 
@@ -95,6 +97,8 @@ export default function MarketplacePage() {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = listings;
   const q = filters.q.trim();
   const narrowed = Object.keys(search ?? {}).some((key) => key !== 'category_id' && key !== 'sort');
+  // The cards (or why there are none) are on screen: the strip below them may load now.
+  const cardsShown = list === null || listings.isError || data !== undefined;
 
   return (
     <div className="marketplace">
@@ -211,6 +215,11 @@ export default function MarketplacePage() {
           </div>
         )}
       </div>
+      {view === 'list' && cardsShown && (
+        <Suspense fallback={null}>
+          <EventsStrip />
+        </Suspense>
+      )}
       {filtersOpen && (
         <FilterModal
           initial={filters}

@@ -1,4 +1,5 @@
 import {
+  type HiddenEvent,
   type HiddenListing,
   MODERATION_TEXTS,
   type ModerationLogEntry,
@@ -64,6 +65,33 @@ const GROUP: ReportGroup = {
     { id: 2, reason: 'Fake', created_at: '2025-05-01T12:00:00.000Z', reporter: { id: 5, username: 'ben' } },
   ],
 };
+const SWAP = {
+  id: 12,
+  title: 'Spring seed swap',
+  description: 'Bring seeds',
+  thumbnail: null,
+  starts_at: '2025-06-14T16:00:00.000Z',
+  place_name: 'Liberty Park pavilion',
+  address: '600 E 900 S',
+  zip_code: '84105',
+  cancelled_at: null,
+  hidden_reason: null,
+  created_at: '2025-05-01T10:00:00.000Z',
+};
+const EVENT_GROUP: ReportGroup = {
+  target_type: 'event',
+  target_id: 12,
+  latest_at: '2025-05-02T10:00:00.000Z',
+  target: { type: 'event', event: SWAP, member: OWNER },
+  reports: [
+    {
+      id: 4,
+      reason: 'Selling, not swapping',
+      created_at: '2025-05-02T10:00:00.000Z',
+      reporter: GROUP.reports[0]!.reporter,
+    },
+  ],
+};
 const LOGGED: ModerationLogEntry = {
   id: 9,
   action: 'hide_listing',
@@ -114,10 +142,11 @@ function open({
   log = [] as ModerationLogEntry[],
   suspended = [] as SuspendedMember[],
   hidden = [] as HiddenListing[],
+  hiddenEvents = [] as HiddenEvent[],
 } = {}) {
   const posted: unknown[] = [];
   const postedTo: string[] = [];
-  let current = { groups, log, suspended, hidden };
+  let current = { groups, log, suspended, hidden, hiddenEvents };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     const method = init?.method ?? 'GET';
@@ -126,6 +155,7 @@ function open({
     if (path === '/api/moderation/log') return json(current.log);
     if (path === '/api/moderation/suspended-members') return json(current.suspended);
     if (path === '/api/moderation/hidden-listings') return json(current.hidden);
+    if (path === '/api/moderation/hidden-events') return json(current.hiddenEvents);
     if (method === 'POST') {
       posted.push(JSON.parse(String(init!.body)));
       postedTo.push(path);
@@ -137,6 +167,10 @@ function open({
     if (method === 'POST' && path === '/api/moderation/suspended-members/7/lift') {
       current = { ...current, suspended: [], log: [LIFTED] };
       return json(LIFTED, 201);
+    }
+    if (method === 'POST' && path === '/api/moderation/hidden-events/12/unhide') {
+      current = { ...current, hiddenEvents: [], log: [{ ...UNHIDDEN, action: 'unhide_event', target_type: 'event' }] };
+      return json(UNHIDDEN, 201);
     }
     if (method === 'POST' && path === '/api/moderation/hidden-listings/31/unhide') {
       current = { ...current, hidden: [], log: [UNHIDDEN] };
@@ -223,7 +257,12 @@ describe('the moderation page', () => {
       const path = new URL(String(input), 'http://localhost').pathname;
       if (path === '/api/auth/profile') return json(ME);
       if (
-        ['/api/moderation/log', '/api/moderation/suspended-members', '/api/moderation/hidden-listings'].includes(path)
+        [
+          '/api/moderation/log',
+          '/api/moderation/suspended-members',
+          '/api/moderation/hidden-listings',
+          '/api/moderation/hidden-events',
+        ].includes(path)
       )
         return json([]);
       return json({ detail: 'down', code: 'INTERNAL' }, 500);
@@ -246,6 +285,44 @@ describe('the moderation page', () => {
     const hidden = await screen.findByRole('list', { name: MODERATION_TEXTS.hiddenTitle });
     expect(within(hidden).getByRole('heading', { name: 'Magic beans' })).toBeInTheDocument();
     expect(within(hidden).getByText(`${MODERATION_TEXTS.hiddenNotice}: Misleading`)).toBeInTheDocument();
+  });
+
+  it('shows a reported event with its host, and hides it after asking for a reason', async () => {
+    const user = userEvent.setup();
+    const { posted } = open({ groups: [EVENT_GROUP] });
+    const card = (await screen.findByRole('heading', { name: 'Event “Spring seed swap”' })).closest('li')!;
+    expect(within(card).getByText(/Liberty Park pavilion, 600 E 900 S, 84105/)).toBeInTheDocument();
+    expect(within(card).getByText('“Selling, not swapping”')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'bean_seller' })).toHaveAttribute('href', '/seller/7');
+    expect(within(card).queryByRole('button', { name: 'Hide listing' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Hide event' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide event' });
+    expect(dialog).toHaveTextContent('Hide the event “Spring seed swap” from everyone but its host.');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Selling, not swapping');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide event' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { action: 'hide_event', target_type: 'event', target_id: 12, note: 'Selling, not swapping' },
+      ]),
+    );
+  });
+
+  it('lists the hidden events with their host, and unhides one after asking for a reason', async () => {
+    const user = userEvent.setup();
+    const { posted, postedTo } = open({
+      groups: [],
+      hiddenEvents: [{ event: { ...SWAP, hidden_reason: 'Selling' }, member: OWNER }],
+    });
+    const hidden = await screen.findByRole('list', { name: MODERATION_TEXTS.hiddenEventsTitle });
+    expect(within(hidden).getByRole('heading', { name: 'Spring seed swap' })).toBeInTheDocument();
+    expect(within(hidden).getByText(`${MODERATION_TEXTS.hiddenNotice}: Selling`)).toBeInTheDocument();
+    await user.click(within(hidden).getByRole('button', { name: 'Unhide “Spring seed swap”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unhide event' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Fine after all');
+    await user.click(within(dialog).getByRole('button', { name: 'Unhide event' }));
+    await waitFor(() => expect(posted).toEqual([{ note: 'Fine after all' }]));
+    expect(postedTo).toEqual(['/api/moderation/hidden-events/12/unhide']);
+    expect(await screen.findByText(MODERATION_TEXTS.hiddenEventsEmpty)).toBeInTheDocument();
   });
 
   it('says when no member is suspended and no listing hidden', async () => {

@@ -5,6 +5,7 @@ import { EmptyState, ErrorBanner, Loading, Notice } from '../../../components/fe
 import { useProfile } from '../../../features/profile/api/use-profile';
 import { useReportGroups } from '../../../features/moderation/api/use-report-groups';
 import { ActionDialog, type ActionKind } from '../../../features/moderation/components/action-dialog';
+import { HiddenEvents } from '../../../features/moderation/components/hidden-events';
 import { HiddenListings } from '../../../features/moderation/components/hidden-listings';
 import { ModerationLog } from '../../../features/moderation/components/moderation-log';
 import { ReportGroupCard, subjectOf } from '../../../features/moderation/components/report-group-card';
@@ -82,7 +83,7 @@ function OpenReports() {
 
 /**
  * /moderation: the open reports grouped by target and the actions on them, the suspended members
- * and hidden listings with the way back for each, and the audit log; moderators only.
+ * and hidden listings and events with the way back for each, and the audit log; moderators only.
  */
 export default function ModerationPage() {
   const profile = useProfile();
@@ -107,6 +108,7 @@ export default function ModerationPage() {
           <OpenReports />
           <SuspendedMembers />
           <HiddenListings />
+          <HiddenEvents />
         </div>
         <ModerationLog />
       </div>

@@ -5,6 +5,10 @@ import { Avatar } from '../../../components/avatar';
 import { EmptyState, ErrorBanner, Loading } from '../../../components/feedback';
 import { imageUrl } from '../../../lib/api-client';
 import { dayLabel, timeOfDay } from '../../../lib/format';
+import {
+  EVENT_NOTIFICATION_TYPES,
+  EventNotificationText,
+} from '../../../features/events/components/event-notification-text';
 import { RenewButton } from '../../../features/listings/components/renew-button';
 import { useMarkRead } from '../../../features/notifications/api/use-mark-read';
 import { useNotifications } from '../../../features/notifications/api/use-notifications';
@@ -81,6 +85,8 @@ function NotificationText({ notification, onOpen }: { notification: Notification
       </>
     );
   }
+  if (EVENT_NOTIFICATION_TYPES.has(notification.type))
+    return <EventNotificationText notification={notification} member={member} onOpen={onOpen} />;
   if (TRADE_NOTIFICATION_TYPES.has(notification.type))
     return <TradeNotificationText notification={notification} member={member} onOpen={onOpen} />;
   if (notification.type === 'moderation_warning') return <>A warning from the moderators: {notification.note}</>;
@@ -97,7 +103,7 @@ function NotificationText({ notification, onOpen }: { notification: Notification
   return <>{member} accepted your friend request.</>;
 }
 
-/** /notifications: matches and friend requests, newest first; opening one marks it read. */
+/** /notifications: matches, friend requests, trades and events, newest first; opening one marks it read. */
 export default function NotificationsPage() {
   const notifications = useNotifications();
   const markRead = useMarkRead();

@@ -107,6 +107,24 @@ describe('the notifications page', () => {
     expect(JSON.parse(String(read![1]!.body))).toEqual({ ids: [7] });
   });
 
+  it('lists an event’s cancellation with links to its host and its page', async () => {
+    fakeSocket();
+    const cancelled: Notification = {
+      ...REQUEST,
+      id: 9,
+      type: 'event_cancelled',
+      read_at: null,
+      from_user: { id: 5, username: 'sam', profile_picture: null },
+      event: { id: 12, title: 'Spring seed swap' },
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json([cancelled]));
+    renderWithProviders(<NotificationsPage />, { auth: me, path: '/notifications', otherPaths: ['/events/:id'] });
+    const [item] = within(await screen.findByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Unread: sam cancelled Spring seed swap.');
+    expect(within(item!).getByRole('link', { name: 'sam' })).toHaveAttribute('href', '/seller/5');
+    expect(within(item!).getByRole('link', { name: 'Spring seed swap' })).toHaveAttribute('href', '/events/12');
+  });
+
   it('marks all read with one button', async () => {
     fakeSocket();
     const fetch = vi

@@ -1,5 +1,5 @@
 import type { User } from '@gardenswap/shared/auth';
-import { HandHeart, LogOut, MapPin, QrCode, ShieldCheck, Users } from 'lucide-react';
+import { CalendarDays, HandHeart, LogOut, MapPin, QrCode, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner, Loading } from '../../../components/feedback';
 import { MiddleEllipsis } from '../../../components/middle-ellipsis';
@@ -120,6 +120,10 @@ export default function ProfilePage() {
           <Link to="/trades" className="profile-link">
             <HandHeart aria-hidden size={20} />
             Your trades
+          </Link>
+          <Link to="/events" className="profile-link">
+            <CalendarDays aria-hidden size={20} />
+            Seed swap events
           </Link>
           {user.is_moderator && (
             <Link to="/moderation" className="profile-link">

@@ -5,4 +5,5 @@ export const moderationKeys = {
   log: () => [...moderationKeys.all, 'log'] as const,
   suspendedMembers: () => [...moderationKeys.all, 'suspended-members'] as const,
   hiddenListings: () => [...moderationKeys.all, 'hidden-listings'] as const,
+  hiddenEvents: () => [...moderationKeys.all, 'hidden-events'] as const,
 };

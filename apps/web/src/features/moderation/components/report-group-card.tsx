@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../../lib/auth-context';
 import { dayLabel, timeOfDay } from '../../../lib/format';
 import type { ActionKind } from './action-dialog';
+import { EventSummary } from './event-summary';
 import { ListingSummary } from './listing-summary';
 import { MemberLine } from './member-line';
 
@@ -16,6 +17,7 @@ function titleOf(group: ReportGroup): string {
   if (!target) return `${KIND_LABELS[group.target_type]} #${group.target_id}`;
   if (target.type === 'listing') return `Listing “${target.listing.title}”`;
   if (target.type === 'message') return `Message from ${target.member.username}`;
+  if (target.type === 'event') return `Event “${target.event.title}”`;
   return `Member ${target.member.username}`;
 }
 
@@ -25,6 +27,7 @@ export function subjectOf(group: ReportGroup): string {
   if (!target) return `this ${KIND_LABELS[group.target_type].toLowerCase()}`;
   if (target.type === 'listing') return `the listing “${target.listing.title}”`;
   if (target.type === 'message') return `a message from ${target.member.username}`;
+  if (target.type === 'event') return `the event “${target.event.title}”`;
   return target.member.username;
 }
 
@@ -37,6 +40,14 @@ function TargetContext({ group }: { group: ReportGroup }) {
       <div className="moderation-context">
         <ListingSummary listing={target.listing} />
         <MemberLine member={target.member} role="Owner" />
+      </div>
+    );
+  }
+  if (target.type === 'event') {
+    return (
+      <div className="moderation-context">
+        <EventSummary event={target.event} />
+        <MemberLine member={target.member} role="Host" />
       </div>
     );
   }
@@ -104,6 +115,11 @@ export function ReportGroupCard({ group, onAct }: { group: ReportGroup; onAct: (
           {group.target?.type === 'listing' && group.target.listing.hidden_reason === null && (
             <button type="button" className="button button-danger-outline" onClick={() => onAct('hide_listing')}>
               Hide listing
+            </button>
+          )}
+          {group.target?.type === 'event' && group.target.event.hidden_reason === null && (
+            <button type="button" className="button button-danger-outline" onClick={() => onAct('hide_event')}>
+              Hide event
             </button>
           )}
           {member && (

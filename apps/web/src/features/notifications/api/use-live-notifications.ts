@@ -2,7 +2,7 @@ import type { Notification, UnreadCount } from '@gardenswap/shared/notifications
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterPush } from '../../../lib/query-client';
 import { useCatchUpOnConnect, useSocketEvent } from '../../../lib/socket';
-import { listingKeys } from '../../../lib/query-keys';
+import { eventKeys, listingKeys } from '../../../lib/query-keys';
 import { notificationKeys } from './notification-keys';
 
 /**
@@ -28,6 +28,8 @@ export function useLiveNotifications() {
       notification.type === 'listing_paused'
     )
       void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+    // An event I am going to or host changed, was called off or hidden: its page and the lists show it now.
+    if (notification.type.startsWith('event_')) void queryClient.invalidateQueries({ queryKey: eventKeys.all });
   });
   useCatchUpOnConnect(() => refreshAfterPush(queryClient, notificationKeys.all));
 }
