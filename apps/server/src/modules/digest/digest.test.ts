@@ -199,6 +199,25 @@ describe('the weekly "new near you" e-mail', () => {
     expect(second!.body).not.toContain('First week radishes');
   });
 
+  it('sends it once across a restart: the instance that starts after finds it sent', async () => {
+    const member = await reader();
+    const neighbour = await memberAtZip(ctx, '84105');
+    await createListing(ctx, neighbour, { title: 'Restart rhubarb' });
+    expect(await atSlot(member)).toEqual({ sent: 1, empty: 0 });
+    await mailerOf(ctx.app.server)!.idle();
+    const { database } = ctx.config;
+    await ctx.app.close();
+    const restarted = await buildTestApp({ clock, smtpUrl: sink.url, database });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await digestSweepOf(restarted.app.server)!.sweep()).toEqual({ sent: 0, empty: 0 });
+      await mailerOf(restarted.app.server)!.idle();
+      expect(sink.to(member.email)).toHaveLength(1);
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
   it('sends nothing once the member turns it off or unsubscribes with one click', async () => {
     const member = await reader();
     const neighbour = await memberAtZip(ctx, '84105');
