@@ -39,7 +39,7 @@ test('a member switches the marketplace to a map, pans, searches this area, open
 
   // The whole of Alaska: both growers' listings, on the map and in its list.
   await page.goto(`/listings?tab=public&category=produce&view=map&box=${ALASKA}`);
-  const onMap = page.locator('details.map-list');
+  const onMap = page.locator('details.map-list:not(.map-events)');
   await onMap.locator('summary').click();
   for (const title of ['Juneau rhubarb', 'Juneau kale', 'Anchorage potatoes']) {
     await expect(onMap.getByRole('link', { name: title })).toBeVisible();
@@ -81,4 +81,41 @@ test('a member switches the marketplace to a map, pans, searches this area, open
   await page.getByRole('link', { name: anchorage.username }).first().click();
   await expect(page).toHaveURL(new RegExp(`/seller/${anchorage.id}$`));
   await expect(page.getByRole('img', { name: MAP_TEXTS.approximate })).toBeVisible();
+});
+
+test('the seed swaps within the area show on the map beside the listings, each leading to its event', async ({
+  browser,
+  request,
+}) => {
+  const [host, shopper] = await Promise.all([createMember(request, 'swaphost'), createMember(request, 'swapper')]);
+  await Promise.all([setLocation(request, host, JUNEAU), setLocation(request, shopper, JUNEAU)]);
+  const starts = Date.now() + 3 * 86_400_000;
+  const title = `Juneau seed swap ${host.username.slice(-5)}`;
+  const created = await request.post('/api/events', {
+    headers: bearer(host),
+    data: {
+      title,
+      description: 'Bring seeds in labelled envelopes',
+      starts_at: new Date(starts).toISOString(),
+      ends_at: new Date(starts + 3 * 3_600_000).toISOString(),
+      place_name: 'Juneau public library',
+      address: '292 Marine Way',
+      zip_code: JUNEAU.postcode,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const event = (await created.json()) as { id: number };
+
+  const page = await signedInPage(browser, shopper);
+  await page.goto(`/listings?tab=public&category=produce&view=map&box=${AROUND_JUNEAU}`);
+  const swaps = page.locator('details.map-events');
+  await swaps.locator('summary').click();
+  await expect(swaps.getByRole('link', { name: title })).toHaveAttribute('href', `/events/${event.id}`);
+  const marker = page.getByRole('button', { name: new RegExp(`^Seed swap: ${title}`) });
+  await expect(marker).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // A listing's pin may sit at the same spot: the marker is tapped as such, whatever covers it.
+  await marker.dispatchEvent('click');
+  await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
 });

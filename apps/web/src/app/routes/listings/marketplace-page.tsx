@@ -33,6 +33,10 @@ import '../../../features/listings/listings.css';
 const ListingsMap = lazy(() =>
   import('../../../features/map/components/listings-map').then((m) => ({ default: m.ListingsMap })),
 );
+// The seed swaps on the map load with the map too.
+const EventMarkers = lazy(() =>
+  import('../../../features/events/map/event-markers').then((m) => ({ default: m.EventMarkers })),
+);
 // The seed swaps near me load after the listings, with their own code: never before the cards.
 const EventsStrip = lazy(() => import('../../../features/events/components/events-strip'));
 
@@ -244,6 +248,11 @@ function MarketMap(props: Pick<Parameters<typeof ListingsMap>[0], 'filter' | 'ar
       // Until the site's answer is known the map waits; without one it draws its own basemap.
       tiles={site.data ? site.data.map_tiles : site.isError ? null : undefined}
       card={(listing) => <ListingCard listing={listing} />}
+      overlay={(map, box) => (
+        <Suspense fallback={null}>
+          <EventMarkers map={map} box={box} />
+        </Suspense>
+      )}
     />
   );
 }

@@ -39,6 +39,7 @@ export function ListingsMap({
   onArea,
   tiles,
   card,
+  overlay,
 }: {
   /** The list's query string (tab, category, filters, search). */
   filter: string;
@@ -49,6 +50,8 @@ export function ListingsMap({
   tiles: { url: string; attribution: string } | null | undefined;
   /** A pin's card, as the marketplace shows it. */
   card: (listing: Listing) => ReactNode;
+  /** More on the same map and area (the seed swaps in it), drawn by whoever composes the map. */
+  overlay?: (map: L.Map | undefined, box: string) => ReactNode;
 }) {
   const asked = area ?? WHOLE_COUNTRY;
   const found = useMapListings(filter, areaText(asked));
@@ -244,6 +247,7 @@ export function ListingsMap({
           </ul>
         </details>
       )}
+      {overlay?.(map, areaText(asked))}
     </div>
   );
 }
